@@ -1,0 +1,124 @@
+import { API_PREFIX, type Endpoint, type ErrorCode, type TProblem, ZProblem } from '@dance/domain';
+import type { z } from 'zod';
+
+/** An answer of the API other than success, carrying the problem body's stable code and message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'NETWORK_ERROR' | 'UNKNOWN';
+  readonly problem: TProblem | null;
+  constructor(status: number, code: ApiError['code'], message: string, problem: TProblem | null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.problem = problem;
+  }
+  /** A field's message from a validation failure. */
+  field(name: string): string | undefined {
+    return this.problem?.fields?.[name];
+  }
+}
+
+type Input<T> = T extends z.ZodType ? z.input<T> : never;
+type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _P, infer _R> ? B : never;
+type QueryOf<E> = E extends Endpoint<infer _B, infer Q, infer _P, infer _R> ? Q : never;
+type ParamsOf<E> = E extends Endpoint<infer _B, infer _Q, infer P, infer _R> ? P : never;
+export type ResponseOf<E> = E extends Endpoint<infer _B, infer _Q, infer _P, infer R> ? z.output<R> : never;
+
+export type CallOptions<E extends Endpoint> = ([BodyOf<E>] extends [z.ZodType] ? { body: Input<BodyOf<E>> } : { body?: undefined }) &
+  ([QueryOf<E>] extends [z.ZodType] ? { query: Input<QueryOf<E>> } : { query?: undefined }) &
+  ([ParamsOf<E>] extends [z.ZodType] ? { params: Input<ParamsOf<E>> } : { params?: undefined }) & {
+    signal?: AbortSignal;
+  };
+
+export interface ApiClientOptions {
+  /** Where the API lives; the apps use the same origin (`/api/v1`, proxied in development). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Mobile and other API clients send a bearer token; the web apps rely on the httpOnly cookie. */
+  getBearerToken?: () => string | null;
+}
+
+const SESSION_LOST: ReadonlySet<string> = new Set(['UNAUTHENTICATED', 'SESSION_EXPIRED']);
+
+/**
+ * The typed client: one `call` per endpoint contract, so paths, bodies and answers can never drift
+ * from what the server validates.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? API_PREFIX;
+  let csrfToken: string | null = null;
+  let hasSession = false;
+  let onSessionExpired: (() => void) | null = null;
+
+  function buildUrl(endpoint: Endpoint, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+    const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+      const value = params?.[name];
+      if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
+      return encodeURIComponent(String(value));
+    });
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value === undefined || value === null || value === '') continue;
+      search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+    }
+    const qs = search.toString();
+    return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function call<E extends Endpoint>(endpoint: E, opts: CallOptions<E> = {} as CallOptions<E>): Promise<ResponseOf<E>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (endpoint.method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
+    const bearer = options.getBearerToken?.();
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(
+        buildUrl(endpoint, opts.params as Record<string, unknown>, opts.query as Record<string, unknown>),
+        {
+          method: endpoint.method,
+          headers,
+          credentials: 'include',
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+          signal: opts.signal,
+        },
+      );
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'NETWORK_ERROR', 'No response from the server.', null);
+    }
+    if (response.status === 204) return undefined as ResponseOf<E>;
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = ZProblem.safeParse(payload);
+      const problem = parsed.success ? parsed.data : null;
+      const code = (problem?.code ?? 'UNKNOWN') as ApiError['code'];
+      const error = new ApiError(response.status, code, problem?.message ?? response.statusText, problem);
+      if (response.status === 401 && SESSION_LOST.has(code) && hasSession) {
+        hasSession = false;
+        csrfToken = null;
+        onSessionExpired?.();
+      }
+      throw error;
+    }
+    return payload as ResponseOf<E>;
+  }
+
+  return {
+    call,
+    buildUrl,
+    /** Remember the session's CSRF token (from login, sign-up or the session call). */
+    setSession(session: { csrfToken: string } | null) {
+      csrfToken = session?.csrfToken ?? null;
+      hasSession = session !== null;
+    },
+    /** The one place that reacts to a lost session; the app clears its state, toasts and navigates. */
+    setSessionExpiredHandler(handler: (() => void) | null) {
+      onSessionExpired = handler;
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

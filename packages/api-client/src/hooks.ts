@@ -1,0 +1,123 @@
+import {
+  authEndpoints,
+  type TChangePasswordRequest,
+  type TLoginRequest,
+  type TResetPasswordRequest,
+  type TSessionResponse,
+  type TSignUpRequest,
+  type TStudioSignUpRequest,
+} from '@dance/domain';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { ApiError, type ApiClient } from './client';
+import { useApiClient } from './context';
+
+/** Query keys, in one place so invalidation never misses a spelling. */
+export const queryKeys = {
+  session: ['session'] as const,
+  outbox: (to?: string) => ['dev', 'outbox', to ?? ''] as const,
+};
+
+/** Reads the session; a guest is `null`, not an error. */
+export async function fetchSession(client: ApiClient): Promise<TSessionResponse | null> {
+  try {
+    const session = await client.call(authEndpoints.session);
+    client.setSession(session);
+    return session;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      client.setSession(null);
+      return null;
+    }
+    throw error;
+  }
+}
+
+export function useSession() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeys.session,
+    queryFn: () => fetchSession(client),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Store a session answered by login or sign-up, so the UI updates without a refetch. */
+export function storeSession(client: ApiClient, queryClient: QueryClient, session: TSessionResponse | null) {
+  client.setSession(session);
+  queryClient.setQueryData(queryKeys.session, session);
+}
+
+export function useLogin() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TLoginRequest) => client.call(authEndpoints.login, { body }),
+    onSuccess: (session) => storeSession(client, queryClient, session),
+  });
+}
+
+export function useSignUp() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSignUpRequest) => client.call(authEndpoints.signUp, { body }),
+    onSuccess: (session) => storeSession(client, queryClient, session),
+  });
+}
+
+export function useStudioSignUp() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TStudioSignUpRequest) =>
+      client.call(authEndpoints.studioSignUp, { body }),
+    onSuccess: (session) => storeSession(client, queryClient, session),
+  });
+}
+
+/** Logout clears every cached query, whatever the server answers. */
+export function useLogout() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await client.call(authEndpoints.logout);
+      } finally {
+        client.setSession(null);
+        queryClient.clear();
+        queryClient.setQueryData(queryKeys.session, null);
+      }
+    },
+  });
+}
+
+export function useForgotPassword() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: { email: string }) => client.call(authEndpoints.forgotPassword, { body }),
+  });
+}
+
+export function useResetPassword() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: TResetPasswordRequest) => client.call(authEndpoints.resetPassword, { body }),
+  });
+}
+
+export function useSetPassword() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: TResetPasswordRequest) => client.call(authEndpoints.setPassword, { body }),
+  });
+}
+
+export function useChangePassword() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: TChangePasswordRequest) => client.call(authEndpoints.changePassword, { body }),
+  });
+}

@@ -1,0 +1,64 @@
+/** Business constants and limits of spec 1 §9, spec 2 §9 and spec 3 §9. */
+export const TOAST_DURATION_MS = 3000;
+export const PLAYLIST_ERROR_TOAST_MS = 5000;
+export const SEARCH_MIN_CHARS = 3;
+export const LIBRARY_PAGE_SIZE = 15;
+export const SAVED_PAGE_SIZE = 15;
+export const SEARCH_PAGE_SIZE = 24;
+export const ADMIN_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const HOME_RECENT_COUNT = 6;
+export const CARD_MAX_TAGS = 3;
+
+export const SORT_OPTIONS = ['latest', 'oldest', 'title_asc', 'title_desc', 'long_duration', 'short_duration'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/** Duration buckets in seconds; the value is what the filter sends. */
+export const DURATION_BUCKETS = [
+  { value: 5, label: 'Under 5 min', min: 0, max: 300 },
+  { value: 10, label: '5-10 min', min: 300, max: 600 },
+  { value: 15, label: '10-15 min', min: 600, max: 900 },
+  { value: 16, label: 'Over 15 min', min: 900, max: null },
+] as const;
+
+/** "Login cookie expiry is 90,000,000" (unit not shown): read as milliseconds, i.e. 25 hours. See docs/decisions/0003. */
+export const SESSION_TTL_MS = 90_000_000;
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const SUBUSER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+/** The 6th failed login in a row answers 429. */
+export const MAX_FAILED_LOGINS = 5;
+export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
+
+export const BREAKPOINTS = { sidebar: 991, desktop: 1024, tablet: 768, plansMobile: 849 } as const;
+
+export const TIMERS = {
+  studioSignUpBannerMs: 30_000,
+  planButtonDelayMs: 1_500,
+  studioSeatsPollMs: 3_000,
+  plansPollMs: 5_000,
+  seatAlertClearMs: 20_000,
+  longPressPreviewMs: 600,
+  shuffleLockoutMs: 7_000,
+  shufflePromptMs: 5_000,
+  searchTagDebounceMs: 350,
+} as const;
+
+export const RELEASE_TIME_ZONE = 'America/New_York';
+
+export const LINKS = {
+  helpAndSupport: 'https://support.dancetraining.example/hc',
+  shop: 'https://shop.dancetraining.example',
+  terms: 'https://dancetraining.example/terms',
+  privacy: 'https://dancetraining.example/privacy',
+  appStore: 'https://apps.apple.com/app/dance-training',
+  googlePlay: 'https://play.google.com/store/apps/details?id=example.dancetraining',
+  instagram: 'https://www.instagram.com/dancetraining',
+  facebook: 'https://www.facebook.com/dancetraining',
+  youtube: 'https://www.youtube.com/@dancetraining',
+  tiktok: 'https://www.tiktok.com/@dancetraining',
+} as const;

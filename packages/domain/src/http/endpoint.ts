@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** The one error body of the API (RFC 9457 problem+json), with a stable code and the human message. */
+export const ZProblem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  /** Field errors of a validation failure: field path -> message. */
+  fields: z.record(z.string(), z.string()).optional(),
+  /** Extra, code-specific details (for example which dialog a sign-up conflict needs). */
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type TProblem = z.infer<typeof ZProblem>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint<
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path under /api/v1, with :params. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** Who may call it; documentation only, the route enforces it. */
+  auth: 'public' | 'session' | 'admin';
+  body?: TBody;
+  query?: TQuery;
+  params?: TParams;
+  /** The success response; status is `successStatus` (200 unless set). */
+  response: TResponse;
+  successStatus?: 200 | 201 | 202 | 204;
+  /** Error codes this endpoint may answer with (documentation and OpenAPI). */
+  errors: readonly string[];
+}
+
+/** Declares one endpoint: the single source for the server's validation, the OpenAPI and the typed client. */
+export function defineEndpoint<
+  TBody extends z.ZodType | undefined = undefined,
+  TQuery extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
+  TResponse extends z.ZodType = z.ZodType,
+>(endpoint: Endpoint<TBody, TQuery, TParams, TResponse>): Endpoint<TBody, TQuery, TParams, TResponse> {
+  return endpoint;
+}
+
+export const API_PREFIX = '/api/v1';
+
+export const ZEmpty = z.object({}).strict();
+export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });

@@ -1,0 +1,35 @@
+/**
+ * Stable error codes and their HTTP statuses, shared by the API (which answers with them)
+ * and the clients (which branch on them). Never rename a code: apps and support docs rely on it.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_FAILED: 403,
+  FORBIDDEN: 403,
+  ROLE_MISMATCH: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  ACCOUNT_EXISTS_INDIVIDUAL: 409,
+  ACCOUNT_EXISTS_STUDIO_OWNER: 409,
+  ACCOUNT_EXISTS_SUBUSER: 409,
+  ADMIN_NOT_CONVERTIBLE: 409,
+  TOKEN_INVALID: 400,
+  WRONG_PASSWORD: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  OVERLOADED: 503,
+  NOT_READY: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

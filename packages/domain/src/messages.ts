@@ -1,0 +1,65 @@
+/**
+ * The spec's user-facing texts, word for word (typos included: users and support documents know them).
+ * Apps show these; the API answers with them where the spec gives the server's message.
+ */
+export const MESSAGES = {
+  // Sign-up validation (spec 1 §5)
+  firstNameRequired: 'Please fill in your first name',
+  lastNameRequired: 'Please fill in your last name',
+  emailRequired: 'Please fill in your email',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please Enter your password',
+  reEnterPasswordRequired: 'Please re-enter your password',
+  roleRequired: 'Please select role',
+  passwordsDoNotMatch: 'Passwords do not match',
+  termsRequired: 'Please accept the Terms & Conditions',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+
+  // Sign-up conflicts (spec 1 §4, §8)
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  subuserExists:
+    'Your account already exists as subuser, pleae use different email or contact your studio owner for more details',
+  adminNotConvertible: "Sorry, admin accounts can't be converted to studio owners",
+  convertIndividualTitle: 'Convert to a studio owner account?',
+  convertIndividualBody:
+    'This email already belongs to an individual account. Converting it to a studio owner account deletes the previous subscription and data. Do you want to continue?',
+  convertStudioOwnerTitle: 'Convert to an individual account?',
+  convertStudioOwnerBody:
+    'This email already belongs to a studio owner account. Converting it to an individual account deletes the studio, its sub-users, the previous subscription and data. Do you want to continue?',
+  studioSignUpSuccess: 'Your studio account has been created. Choose your studio plan to get started.',
+
+  // Login (spec 1 §4, §8)
+  invalidCredentials: 'Invalid email or password',
+  invalidUserType: 'User Type is Invalid',
+  tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes or reset your password.',
+  pleaseLoginAgain: 'Please Login Again',
+  roleMismatch: 'user role does not match',
+  pleaseLoginFirst: 'Please login first',
+
+  // Passwords (spec 1 §8, spec 3 §8, §9)
+  forgotPasswordSent:
+    "Password Reset Email Sent! Please check your inbox for a link to reset your password. If you can't find the email, check your spam folder or contact our support team for assistance.",
+  somethingsWentWrong: 'Somethings went wrong',
+  passwordResetSuccessful: 'Password Reset Successful',
+  passwordSetSuccessful: 'Password set Successful',
+  resetTokenInvalid: 'This password link is invalid or has expired. Please request a new one.',
+  newPasswordTooShort: 'New password must be at least 6 characters',
+  currentPasswordWrong: 'Current password is incorrect',
+  newPasswordsDoNotMatch: 'Passwords do not match',
+  passwordChanged: 'Password changed successfully. Your other sessions were signed out.',
+  noResponseFromServer: 'No response from the server.',
+  errorSendingRequest: 'Error in sending the request.',
+
+  // Generic
+  somethingWentWrong: 'Something went wrong',
+  notFound: 'Not found',
+  forbidden: 'You do not have permission to do that.',
+  validationFailed: 'Some fields are not valid.',
+  rateLimited: 'Too many requests. Please slow down and try again in a minute.',
+  overloaded: 'The service is busy. Please try again in a moment.',
+  payloadTooLarge: 'The request is too large.',
+  csrfFailed: 'Your session could not be verified. Please reload the page and try again.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,76 @@
+import type { TSessionUser } from '../users/user';
+
+/**
+ * The permission policy of spec 1 §6 as pure functions. The apps use them to show or hide controls,
+ * the API uses the same functions to allow or refuse the action. `null` is a guest.
+ */
+export type Viewer = Pick<TSessionUser, 'id' | 'role' | 'userType' | 'subscriptionId'> | null;
+
+export const isLoggedIn = (v: Viewer): v is NonNullable<Viewer> => v !== null;
+export const isAdmin = (v: Viewer): boolean => v?.role === 'admin';
+
+/** Where a route sends a viewer who may not open it, or null when they may. */
+export type Gate = null | { redirectTo: string; reason: 'login-required' | 'signup-required' | 'role' };
+
+export const policy = {
+  /** The whole admin console (spec 3 §4). */
+  canUseAdminConsole: (v: Viewer) => isAdmin(v),
+  /** UPGRADE shows for users who have a subscription id, are not admin and have no userType. */
+  canSeeUpgradeLink: (v: Viewer) => isLoggedIn(v) && !isAdmin(v) && v.subscriptionId !== null && v.userType === null,
+  /** Admins do not see PLANS; everyone else does (guests go to /plans too). */
+  canSeePlans: (v: Viewer) => !isAdmin(v),
+  /** Saved videos, personal playlists, reactions and the account need a session. */
+  canUseMemberArea: (v: Viewer) => isLoggedIn(v),
+  /** CLASSES: users with an empty userType are locked out; admins may open them. */
+  canOpenClasses: (v: Viewer) => isAdmin(v) || (isLoggedIn(v) && v.userType !== null),
+  /** Studio playlists are for studio owners and their sub-users. */
+  canUseStudioPlaylists: (v: Viewer) => v?.userType === 'studio-owner' || v?.userType === 'subuser',
+  /** Studio seats belong to the studio owner alone. */
+  canManageStudioSeats: (v: Viewer) => v?.userType === 'studio-owner',
+  /** Changing one's own password needs a session. */
+  canChangePassword: (v: Viewer) => isLoggedIn(v),
+} as const;
+
+export type PolicyName = keyof typeof policy;
+
+/** Route gates of spec 1 §2: where a viewer without access is sent. */
+export const routeGates = {
+  saved: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/SignUp', reason: 'signup-required' }),
+  classes: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/SignUp', reason: 'signup-required' }),
+  account: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/login', reason: 'login-required' }),
+  personalPlaylists: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/', reason: 'login-required' }),
+  studioPlaylists: (v: Viewer): Gate =>
+    !isLoggedIn(v)
+      ? { redirectTo: '/login', reason: 'login-required' }
+      : policy.canUseStudioPlaylists(v)
+        ? null
+        : { redirectTo: '/', reason: 'role' },
+} as const;
+
+export type SignUpConflict =
+  | { kind: 'none' }
+  | { kind: 'email-taken' }
+  | { kind: 'convert-individual' }
+  | { kind: 'convert-studio-owner' }
+  | { kind: 'admin-not-convertible' }
+  | { kind: 'subuser-exists' };
+
+/**
+ * The conversion rules of spec 1 §4: what happens when someone signs up with an email that already has
+ * an account. `target` is the sign-up form used.
+ */
+export function signUpConflict(
+  existing: Pick<TSessionUser, 'role' | 'userType'> | null,
+  target: 'individual' | 'studio-owner',
+): SignUpConflict {
+  if (!existing) return { kind: 'none' };
+  if (existing.userType === 'subuser') return { kind: 'subuser-exists' };
+  if (target === 'studio-owner') {
+    if (existing.role === 'admin') return { kind: 'admin-not-convertible' };
+    if (existing.userType === 'studio-owner') return { kind: 'email-taken' };
+    return { kind: 'convert-individual' };
+  }
+  if (existing.role === 'admin') return { kind: 'email-taken' };
+  if (existing.userType === 'studio-owner') return { kind: 'convert-studio-owner' };
+  return { kind: 'email-taken' };
+}

@@ -1,0 +1,5 @@
+export * from './confirm';
+export * from './form';
+export * from './providers';
+export * from './theme';
+export * from './toast';

@@ -1,0 +1,25 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Stage magenta: the brand colour, warm and energetic like stage lighting. */
+const stage: MantineColorsTuple = [
+  '#fff0f7', '#ffdeed', '#fbbad6', '#f793bf', '#f272aa', '#ef5c9d', '#ee4f96', '#d44082', '#be3674', '#a72865',
+];
+/** Deep indigo for surfaces and text accents in the dark scheme. */
+const midnight: MantineColorsTuple = [
+  '#f0f0fa', '#dcdcf0', '#b5b5e1', '#8b8bd2', '#6969c5', '#5353be', '#4848bb', '#3a3aa5', '#323294', '#272784',
+];
+
+export const theme = createTheme({
+  primaryColor: 'stage',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { stage, midnight },
+  fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, sans-serif',
+  headings: { fontFamily: '"Montserrat", "Inter", "Segoe UI", system-ui, sans-serif', fontWeight: '800' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'xl' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+  },
+});

@@ -1,0 +1,68 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real API (on a fresh embedded database, seeded)
+ * and both apps' Vite servers. Ports differ from `pnpm dev` so a running dev stack does not interfere.
+ */
+const API_PORT = 3100;
+const MEMBER_PORT = 5273;
+const ADMIN_PORT = 5274;
+const dataDir = `${process.env.TMPDIR ?? '/tmp'}/dance-e2e-${process.pid}`;
+const api = `http://localhost:${API_PORT}`;
+const appEnv = { API_PROXY_TARGET: api, VITE_MEMBER_URL: `http://localhost:${MEMBER_PORT}`, VITE_ADMIN_URL: `http://localhost:${ADMIN_PORT}` };
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['apps/*/e2e/**/*.spec.ts'],
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'member', testMatch: 'apps/member/e2e/**/*.spec.ts', use: { baseURL: `http://localhost:${MEMBER_PORT}` } },
+    { name: 'admin', testMatch: 'apps/admin/e2e/**/*.spec.ts', use: { baseURL: `http://localhost:${ADMIN_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: 'pnpm --filter @dance/api exec tsx src/server.ts',
+      url: `${api}/health`,
+      env: {
+        PORT: String(API_PORT),
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+        MEMBER_APP_URL: `http://localhost:${MEMBER_PORT}`,
+        ADMIN_APP_URL: `http://localhost:${ADMIN_PORT}`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `pnpm --filter @dance/member exec vite --port ${MEMBER_PORT} --strictPort`,
+      url: `http://localhost:${MEMBER_PORT}`,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `pnpm --filter @dance/admin exec vite --port ${ADMIN_PORT} --strictPort`,
+      url: `http://localhost:${ADMIN_PORT}`,
+      env: appEnv,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});
