@@ -9,7 +9,11 @@ const MEMBER_PORT = 5273;
 const ADMIN_PORT = 5274;
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/dance-e2e-${process.pid}`;
 const api = `http://localhost:${API_PORT}`;
-const appEnv = { API_PROXY_TARGET: api, VITE_MEMBER_URL: `http://localhost:${MEMBER_PORT}`, VITE_ADMIN_URL: `http://localhost:${ADMIN_PORT}` };
+const appEnv = {
+  API_PROXY_TARGET: api,
+  VITE_MEMBER_URL: `http://localhost:${MEMBER_PORT}`,
+  VITE_ADMIN_URL: `http://localhost:${ADMIN_PORT}`,
+};
 
 export default defineConfig({
   testDir: '.',
@@ -27,12 +31,28 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [
-    { name: 'member', testMatch: 'apps/member/e2e/**/*.spec.ts', use: { baseURL: `http://localhost:${MEMBER_PORT}` } },
-    { name: 'admin', testMatch: 'apps/admin/e2e/**/*.spec.ts', use: { baseURL: `http://localhost:${ADMIN_PORT}` } },
+    {
+      name: 'member',
+      testMatch: 'apps/member/e2e/**/*.spec.ts',
+      use: { baseURL: `http://localhost:${MEMBER_PORT}` },
+    },
+    {
+      name: 'admin',
+      testMatch: 'apps/admin/e2e/**/*.spec.ts',
+      use: { baseURL: `http://localhost:${ADMIN_PORT}` },
+    },
   ],
   webServer: [
     {

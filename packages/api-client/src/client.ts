@@ -25,7 +25,9 @@ type QueryOf<E> = E extends Endpoint<infer _B, infer Q, infer _P, infer _R> ? Q 
 type ParamsOf<E> = E extends Endpoint<infer _B, infer _Q, infer P, infer _R> ? P : never;
 export type ResponseOf<E> = E extends Endpoint<infer _B, infer _Q, infer _P, infer R> ? z.output<R> : never;
 
-export type CallOptions<E extends Endpoint> = ([BodyOf<E>] extends [z.ZodType] ? { body: Input<BodyOf<E>> } : { body?: undefined }) &
+export type CallOptions<E extends Endpoint> = ([BodyOf<E>] extends [z.ZodType]
+  ? { body: Input<BodyOf<E>> }
+  : { body?: undefined }) &
   ([QueryOf<E>] extends [z.ZodType] ? { query: Input<QueryOf<E>> } : { query?: undefined }) &
   ([ParamsOf<E>] extends [z.ZodType] ? { params: Input<ParamsOf<E>> } : { params?: undefined }) & {
     signal?: AbortSignal;
@@ -51,7 +53,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
   let hasSession = false;
   let onSessionExpired: (() => void) | null = null;
 
-  function buildUrl(endpoint: Endpoint, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  function buildUrl(
+    endpoint: Endpoint,
+    params?: Record<string, unknown>,
+    query?: Record<string, unknown>,
+  ): string {
     const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
       const value = params?.[name];
       if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
@@ -66,7 +72,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
   }
 
-  async function call<E extends Endpoint>(endpoint: E, opts: CallOptions<E> = {} as CallOptions<E>): Promise<ResponseOf<E>> {
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    opts: CallOptions<E> = {} as CallOptions<E>,
+  ): Promise<ResponseOf<E>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (endpoint.method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;

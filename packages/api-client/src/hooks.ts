@@ -9,7 +9,7 @@ import {
 } from '@dance/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { ApiError, type ApiClient } from './client';
+import { type ApiClient, ApiError } from './client';
 import { useApiClient } from './context';
 
 /** Query keys, in one place so invalidation never misses a spelling. */
@@ -71,8 +71,7 @@ export function useStudioSignUp() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TStudioSignUpRequest) =>
-      client.call(authEndpoints.studioSignUp, { body }),
+    mutationFn: (body: TStudioSignUpRequest) => client.call(authEndpoints.studioSignUp, { body }),
     onSuccess: (session) => storeSession(client, queryClient, session),
   });
 }

@@ -10,7 +10,14 @@ export const MAX_PAGE_SIZE = 100;
 export const HOME_RECENT_COUNT = 6;
 export const CARD_MAX_TAGS = 3;
 
-export const SORT_OPTIONS = ['latest', 'oldest', 'title_asc', 'title_desc', 'long_duration', 'short_duration'] as const;
+export const SORT_OPTIONS = [
+  'latest',
+  'oldest',
+  'title_asc',
+  'title_desc',
+  'long_duration',
+  'short_duration',
+] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;

@@ -6,12 +6,16 @@ import { SIGNUP_ROLES, ZSessionUser } from '../users/user';
 
 /** A required text field whose every failure (missing, wrong type, blank) shows the spec's one message. */
 const requiredText = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, `At most ${max} characters`);
 
 export const ZEmail = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
-  .min(1, MESSAGES.emailRequired)
+  .min(1, { error: MESSAGES.emailRequired, abort: true })
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }))
   .transform((email) => email.toLowerCase());
@@ -19,7 +23,7 @@ export const ZEmail = z
 /** A new password: required, then the length rule shared with change-password (spec 3 §9). */
 export const ZNewPassword = z
   .string({ error: MESSAGES.passwordRequired })
-  .min(1, MESSAGES.passwordRequired)
+  .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong);
 
@@ -30,14 +34,15 @@ const signUpFields = {
   password: ZNewPassword,
   reEnteredPassword: z
     .string({ error: MESSAGES.reEnterPasswordRequired })
-    .min(1, MESSAGES.reEnterPasswordRequired)
+    .min(1, { error: MESSAGES.reEnterPasswordRequired, abort: true })
     .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
   acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
   /** Set after the member confirmed the conversion dialog of spec 1 §4. */
   convertExisting: z.boolean().optional(),
 };
 
-const passwordsMatch = (v: { password: string; reEnteredPassword: string }) => v.password === v.reEnteredPassword;
+const passwordsMatch = (v: { password: string; reEnteredPassword: string }) =>
+  v.password === v.reEnteredPassword;
 const mismatch = { message: MESSAGES.passwordsDoNotMatch, path: ['reEnteredPassword'] };
 
 export const ZSignUpRequest = z
@@ -59,7 +64,10 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 export const ZLoginRequest = z
   .object({
     email: ZEmail,
-    password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+    password: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, { error: MESSAGES.passwordRequired, abort: true })
+      .max(MAX_PASSWORD_LENGTH),
   })
   .strict();
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -74,7 +82,10 @@ export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZMessageResponse = z.object({ message: z.string() });
 
 const ZUserId = z.uuid({ error: 'Invalid link' });
-const ZLinkToken = z.string({ error: MESSAGES.resetTokenInvalid }).min(20, MESSAGES.resetTokenInvalid).max(200);
+const ZLinkToken = z
+  .string({ error: MESSAGES.resetTokenInvalid })
+  .min(20, MESSAGES.resetTokenInvalid)
+  .max(200);
 
 export const ZResetPasswordRequest = z
   .object({ userId: ZUserId, token: ZLinkToken, password: ZNewPassword })
@@ -83,7 +94,10 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZChangePasswordRequest = z
   .object({
-    currentPassword: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(MAX_PASSWORD_LENGTH),
+    currentPassword: z
+      .string({ error: MESSAGES.passwordRequired })
+      .min(1, { error: MESSAGES.passwordRequired, abort: true })
+      .max(MAX_PASSWORD_LENGTH),
     newPassword: z
       .string({ error: MESSAGES.newPasswordTooShort })
       .min(MIN_PASSWORD_LENGTH, MESSAGES.newPasswordTooShort)
@@ -107,7 +121,13 @@ export const authEndpoints = {
     body: ZSignUpRequest,
     response: ZSessionResponse,
     successStatus: 201,
-    errors: ['VALIDATION_FAILED', 'EMAIL_TAKEN', 'ACCOUNT_EXISTS_STUDIO_OWNER', 'ACCOUNT_EXISTS_SUBUSER', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION_FAILED',
+      'EMAIL_TAKEN',
+      'ACCOUNT_EXISTS_STUDIO_OWNER',
+      'ACCOUNT_EXISTS_SUBUSER',
+      'RATE_LIMITED',
+    ],
   }),
   studioSignUp: defineEndpoint({
     method: 'POST',
@@ -118,7 +138,14 @@ export const authEndpoints = {
     body: ZStudioSignUpRequest,
     response: ZSessionResponse,
     successStatus: 201,
-    errors: ['VALIDATION_FAILED', 'EMAIL_TAKEN', 'ACCOUNT_EXISTS_INDIVIDUAL', 'ADMIN_NOT_CONVERTIBLE', 'ACCOUNT_EXISTS_SUBUSER', 'RATE_LIMITED'],
+    errors: [
+      'VALIDATION_FAILED',
+      'EMAIL_TAKEN',
+      'ACCOUNT_EXISTS_INDIVIDUAL',
+      'ADMIN_NOT_CONVERTIBLE',
+      'ACCOUNT_EXISTS_SUBUSER',
+      'RATE_LIMITED',
+    ],
   }),
   login: defineEndpoint({
     method: 'POST',

@@ -16,7 +16,8 @@ export const policy = {
   /** The whole admin console (spec 3 §4). */
   canUseAdminConsole: (v: Viewer) => isAdmin(v),
   /** UPGRADE shows for users who have a subscription id, are not admin and have no userType. */
-  canSeeUpgradeLink: (v: Viewer) => isLoggedIn(v) && !isAdmin(v) && v.subscriptionId !== null && v.userType === null,
+  canSeeUpgradeLink: (v: Viewer) =>
+    isLoggedIn(v) && !isAdmin(v) && v.subscriptionId !== null && v.userType === null,
   /** Admins do not see PLANS; everyone else does (guests go to /plans too). */
   canSeePlans: (v: Viewer) => !isAdmin(v),
   /** Saved videos, personal playlists, reactions and the account need a session. */
@@ -38,7 +39,8 @@ export const routeGates = {
   saved: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/SignUp', reason: 'signup-required' }),
   classes: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/SignUp', reason: 'signup-required' }),
   account: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/login', reason: 'login-required' }),
-  personalPlaylists: (v: Viewer): Gate => (isLoggedIn(v) ? null : { redirectTo: '/', reason: 'login-required' }),
+  personalPlaylists: (v: Viewer): Gate =>
+    isLoggedIn(v) ? null : { redirectTo: '/', reason: 'login-required' },
   studioPlaylists: (v: Viewer): Gate =>
     !isLoggedIn(v)
       ? { redirectTo: '/login', reason: 'login-required' }

@@ -1,0 +1,111 @@
+import { API_PREFIX, authEndpoints } from '@dance/domain';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helpers';
+import { ConfigError, loadConfig } from './config/env';
+import demo from './db/demo-accounts.json' with { type: 'json' };
+import { users } from './db/schema';
+import { seedDemoData } from './db/seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimitMax: 50 });
+});
+afterAll(() => t.close());
+
+describe('operations', () => {
+  it('answers /health and /ready', async () => {
+    expect((await t.app.inject('/health')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it('answers 503 on /ready when the database is unreachable', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject('/ready');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('NOT_READY');
+    await broken.app.close();
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await t.app.inject('/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('allows CORS with credentials for the two app origins only', async () => {
+    const ok = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'http://localhost:5174', 'access-control-request-method': 'POST' },
+    });
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5174');
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    const evil = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/auth/login',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers unknown routes with the problem body', async () => {
+    const res = await t.app.inject('/api/v1/nowhere');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(res.json().requestId).toBeTruthy();
+  });
+
+  it('rate limits with the problem code', async () => {
+    let last = 0;
+    for (let i = 0; i < 55; i++)
+      last = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', remoteAddress: '10.9.9.9' }))
+        .statusCode;
+    expect(last).toBe(429);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every auth endpoint with its errors', async () => {
+    const doc = (await t.app.inject('/openapi.json')).json();
+    for (const endpoint of Object.values(authEndpoints)) {
+      const path = `${API_PREFIX}${endpoint.path}`;
+      const operation = doc.paths[path]?.[endpoint.method.toLowerCase()];
+      expect(operation, path).toBeDefined();
+      expect(Object.keys(operation.responses).length).toBeGreaterThan(1);
+    }
+    expect((await t.app.inject('/docs')).statusCode).toBeLessThan(400);
+  });
+});
+
+describe('configuration', () => {
+  it('fails at start with a message naming the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(loadConfig({}).databaseUrl).toBeNull();
+  });
+});
+
+describe('demo seed', () => {
+  it('creates one account per kind once, with the invitation mail in the outbox', async () => {
+    const s = await createTestApp();
+    expect(await seedDemoData(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(true);
+    expect(await seedDemoData(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(false);
+    expect((await s.app.db.select({ n: count() }).from(users))[0]!.n).toBe(demo.accounts.length + 1);
+    for (const account of demo.accounts) {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: account.email, password: demo.password },
+      });
+      expect(res.statusCode, account.email).toBe(200);
+    }
+    const mails = (await s.app.inject(`/api/v1/dev/mail?to=${demo.invited.email}`)).json().mails;
+    expect(mails[0].links[0]).toMatch(/\/set-password\/[0-9a-f-]{36}\?token=/);
+    await s.close();
+  });
+});

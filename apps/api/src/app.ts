@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@dance/domain';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
+import type { AppConfig } from './config/env';
+import { type Database, type Db, openDatabase } from './db/client';
+import { seedDemoData } from './db/seed';
+import { authRoutes } from './modules/auth/routes';
+import { devRoutes } from './modules/dev/routes';
+import { healthRoutes } from './modules/health/routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin, sendProblem } from './plugins/errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    db: Db;
+    mail: MailSender;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  database?: Database;
+  /** Overrides the mail sender (tests). */
+  mail?: MailSender;
+}
+
+/** The API as a Fastify instance, ready for `inject` in tests or `listen` in server.ts. */
+export async function buildApp({ config, database, mail }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              'req.headers["x-csrf-token"]',
+              'res.headers["set-cookie"]',
+            ],
+            ...(config.env === 'development'
+              ? {
+                  transport: {
+                    target: 'pino-pretty',
+                    options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+                  },
+                }
+              : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db =
+    database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDatabase,
+    }));
+  app.decorate('config', config);
+  app.decorate('database', db);
+  app.decorate('db', db.db);
+  app.decorate(
+    'mail',
+    mail ??
+      (config.smtpUrl
+        ? createSmtpMailSender(config.smtpUrl, config.mailFrom)
+        : createOutboxMailSender(db.db)),
+  );
+  if (!database) app.addHook('onClose', async () => db.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1000,
+    maxEventLoopUtilization: 0.98,
+    retryAfter: 10,
+    pressureHandler: (request, reply) => {
+      void sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
+    },
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // Plain-HTTP development must not be upgraded to HTTPS.
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+  });
+  await app.register(cors, { origin: [config.memberAppUrl, config.adminAppUrl], credentials: true });
+  await app.register(rateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: MESSAGES.rateLimited,
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Dance Training API',
+        version: '1.0.0',
+        description:
+          'Member app, admin console and mobile clients. Errors are application/problem+json with a stable `code`.',
+      },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
+
+  if (config.seedDemoData) await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
+  return app;
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** Read a boolean environment variable ("true"/"1"/"yes"). */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** PostgreSQL connection string; without it the embedded PGlite database is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Where PGlite keeps its data (and later, local media and files). */
+  DATA_DIR: z.string().default('.data'),
+  MEMBER_APP_URL: z.url().default('http://localhost:5173'),
+  ADMIN_APP_URL: z.url().default('http://localhost:5174'),
+  /** Public URL of the API itself, used in links it generates (dev outbox page). */
+  PUBLIC_API_URL: z.url().optional(),
+  COOKIE_DOMAIN: z.string().optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  TRUST_PROXY: flag(false),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Dance Training <no-reply@dancetraining.example>'),
+  /** Seed the demo accounts and catalogue when the database is empty (on by default outside production). */
+  SEED_DEMO_DATA: flag(true).optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  databaseUrl: string | null;
+  dataDir: string;
+  /** In-memory database (tests). */
+  inMemoryDatabase: boolean;
+  memberAppUrl: string;
+  adminAppUrl: string;
+  publicApiUrl: string;
+  cookie: { domain: string | undefined; secure: boolean };
+  trustProxy: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  seedDemoData: boolean;
+  rateLimitMax: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee the configuration table in README.md.`,
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR,
+    inMemoryDatabase: false,
+    memberAppUrl: e.MEMBER_APP_URL.replace(/\/$/, ''),
+    adminAppUrl: e.ADMIN_APP_URL.replace(/\/$/, ''),
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    cookie: { domain: e.COOKIE_DOMAIN, secure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : isProduction },
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+  };
+}
+
+/** A configuration for tests: in-memory PGlite (or TEST_DATABASE_URL), quiet logs, no seed. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false' });
+  return {
+    ...base,
+    logLevel: 'silent',
+    databaseUrl: process.env.TEST_DATABASE_URL ?? null,
+    inMemoryDatabase: true,
+    rateLimitMax: 100_000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One handle type for both drivers; query functions take it (or a transaction) as their first argument. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** `select 1`, for /ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The migrations folder, found from the source tree or from the bundled dist/. */
+function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of ['../../drizzle', '../drizzle', './drizzle']) {
+    const folder = resolve(here, candidate);
+    if (existsSync(join(folder, 'meta', '_journal.json'))) return folder;
+  }
+  throw new Error(`Migrations folder not found near ${here}`);
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  dataDir: string;
+  inMemory?: boolean;
+}
+
+/**
+ * Opens PostgreSQL (postgres.js) when a URL is given, otherwise the embedded PGlite (persisted under
+ * dataDir, or in memory for tests), and applies the migrations with the matching drizzle migrator.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const migrationClient = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    await migratePostgres(drizzlePostgres({ client: migrationClient }), { migrationsFolder: folder });
+    await migrationClient.end();
+    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if (options.inMemory) {
+    client = new PGlite();
+  } else {
+    const path = resolve(options.dataDir, 'pg');
+    mkdirSync(path, { recursive: true });
+    client = new PGlite(path, { relaxedDurability: true });
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}

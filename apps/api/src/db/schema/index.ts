@@ -1,0 +1,5 @@
+export * from './auth-tokens';
+export * from './login-failures';
+export * from './mail-outbox';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,54 @@
+import { API_PREFIX, type Endpoint, ERROR_STATUS, type ErrorCode, ZProblem } from '@dance/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _P, infer _R> ? Infer<B> : never;
+type QueryOf<E> = E extends Endpoint<infer _B, infer Q, infer _P, infer _R> ? Infer<Q> : never;
+type ParamsOf<E> = E extends Endpoint<infer _B, infer _Q, infer P, infer _R> ? Infer<P> : never;
+type ResponseOf<E> = E extends Endpoint<infer _B, infer _Q, infer _P, infer R> ? z.input<R> : never;
+
+export interface EndpointRequest<E extends Endpoint> extends FastifyRequest {
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+}
+
+/** Extra route options (rate limits, hooks) merged into the Fastify route. */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler' | 'onRequest'>;
+
+/**
+ * Registers a domain endpoint contract as a Fastify route: the same zod schemas validate the request,
+ * serialise the response (unknown keys are dropped, so nothing leaks) and describe it in OpenAPI.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResponseOf<E>>,
+  extras: RouteExtras = {},
+) {
+  const successStatus = endpoint.successStatus ?? 200;
+  const response: Record<number, z.ZodType> = { [successStatus]: endpoint.response };
+  const errorCodes: readonly ErrorCode[] = ['INTERNAL', ...(endpoint.errors as ErrorCode[])];
+  for (const code of errorCodes) response[ERROR_STATUS[code]] = ZProblem;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_PREFIX}${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.auth !== 'public' ? { security: [{ cookieAuth: [] }, { bearerAuth: [] }] } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response,
+    },
+    ...extras,
+    handler: async (request, reply) => {
+      const result = await handler(request as unknown as EndpointRequest<E>, reply);
+      reply.code(successStatus);
+      return result;
+    },
+  });
+}

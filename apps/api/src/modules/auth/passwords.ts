@@ -1,0 +1,20 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id at OWASP's minimum (m=19 MiB, t=2, p=1); @node-rs/argon2 defaults to argon2id. */
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+/** A hash of a random password, verified against when the account does not exist, so both paths cost the same. */
+let decoyHash: Promise<string> | null = null;
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    decoyHash ??= hashPassword(`decoy-${Math.random()}`);
+    await verify(await decoyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}

@@ -1,0 +1,50 @@
+import { devEndpoints } from '@dance/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { extractLinks } from '../../adapters/mail';
+import { mailOutbox } from '../../db/schema';
+import { route } from '../../lib/route';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Development and test only (never registered in production, nor when SMTP is configured): the mail
+ * outbox as JSON for tests and as a page where reset and invitation links can be followed.
+ */
+export async function devRoutes(app: FastifyInstance) {
+  const listMails = async (to?: string) => {
+    const rows = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(to ? and(eq(mailOutbox.toAddress, to.toLowerCase())) : undefined)
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(100);
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.toAddress,
+      subject: r.subject,
+      text: r.textBody,
+      html: r.htmlBody,
+      links: extractLinks(r.textBody),
+      createdAt: r.createdAt.toISOString(),
+    }));
+  };
+
+  route(app, devEndpoints.listOutbox, async (request) => ({ mails: await listMails(request.query.to) }));
+
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    const mails = await listMails();
+    const items = mails
+      .map(
+        (
+          m,
+        ) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${new Date(m.createdAt).toLocaleString()}</span></header>
+<pre>${escapeHtml(m.text)}</pre><nav>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('')}</nav></article>`,
+      )
+      .join('');
+    reply.type('text/html; charset=utf-8');
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev outbox</title><meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#1d1b2e}h1{font-size:1.4rem}article{border:1px solid #e3dbe8;border-radius:12px;padding:1rem;margin:1rem 0}header{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}header span{color:#666;font-size:.85rem}pre{white-space:pre-wrap;background:#faf7fb;padding:.75rem;border-radius:8px}nav a{display:block;color:#be3674;word-break:break-all;margin:.25rem 0}</style></head>
+<body><h1>Development outbox</h1><p>Mail the API would have sent (no SMTP_URL is set). Newest first.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+  });
+}

@@ -1,0 +1,95 @@
+import { MESSAGES, policy, type Viewer } from '@dance/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+import { AppError, unauthenticated } from '../lib/errors';
+import { safeEqual } from '../lib/tokens';
+import {
+  type CreatedSession,
+  findSession,
+  type ResolvedSession,
+  toSessionUser,
+} from '../modules/auth/sessions';
+
+export const SESSION_COOKIE = 'sid';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session behind the request's cookie or bearer token, resolved once and only when asked for. */
+    getSession(): Promise<ResolvedSession | null>;
+    /** How the request authenticated, once resolved. */
+    sessionVia: 'cookie' | 'bearer' | null;
+  }
+}
+
+function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice(7).trim();
+    if (token) return { token, via: 'bearer' };
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('sessionVia', null);
+  app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
+    const cache = this as FastifyRequest & { sessionPromise?: Promise<ResolvedSession | null> };
+    if (!cache.sessionPromise) {
+      const found = readToken(this);
+      this.sessionVia = found?.via ?? null;
+      cache.sessionPromise = found ? findSession(app.db, found.token) : Promise.resolve(null);
+    }
+    return cache.sessionPromise;
+  });
+});
+
+/** The viewer for policy checks: null for guests. */
+export async function getViewer(request: FastifyRequest): Promise<Viewer> {
+  const resolved = await request.getSession();
+  return resolved ? toSessionUser(resolved.user) : null;
+}
+
+/**
+ * The session of an authenticated request, or 401. A mutation authenticated by cookie must also carry the
+ * session's CSRF token in x-csrf-token (bearer clients are not exposed to CSRF).
+ */
+export async function requireSession(request: FastifyRequest): Promise<ResolvedSession> {
+  const resolved = await request.getSession();
+  if (!resolved) throw unauthenticated();
+  assertCsrf(request, resolved);
+  return resolved;
+}
+
+export function assertCsrf(request: FastifyRequest, resolved: ResolvedSession) {
+  if (request.sessionVia !== 'cookie' || SAFE_METHODS.has(request.method)) return;
+  const header = request.headers['x-csrf-token'];
+  if (typeof header !== 'string' || !safeEqual(header, resolved.session.csrfToken)) {
+    throw new AppError('CSRF_FAILED', MESSAGES.csrfFailed);
+  }
+}
+
+/** The admin area: no session is 401, a member is 403 with the spec's text. */
+export async function requireAdmin(request: FastifyRequest): Promise<ResolvedSession> {
+  const resolved = await requireSession(request);
+  if (!policy.canUseAdminConsole(toSessionUser(resolved.user)))
+    throw new AppError('ROLE_MISMATCH', MESSAGES.roleMismatch);
+  return resolved;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, session: CreatedSession) {
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookie.secure,
+    domain: config.cookie.domain,
+    path: '/',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', domain: config.cookie.domain });
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { kindOf, type TSessionUser, type UserKind } from '../users/user';
+import { policy, routeGates, signUpConflict, type Viewer } from './index';
+
+const viewer = (kind: UserKind, extra: Partial<TSessionUser> = {}): Viewer => {
+  if (kind === 'guest') return null;
+  const userType = {
+    admin: null,
+    individual: 'individual-user',
+    vip: 'vip',
+    'studio-owner': 'studio-owner',
+    subuser: 'subuser',
+  }[kind] as TSessionUser['userType'];
+  return { id: 'u1', role: kind === 'admin' ? 'admin' : 'user', userType, subscriptionId: 'sub_1', ...extra };
+};
+const noPlan: Viewer = { id: 'u2', role: 'user', userType: null, subscriptionId: null };
+/** A member who had a plan that was not a known user type (legacy: subscription id, empty userType). */
+const upgradeable: Viewer = { id: 'u3', role: 'user', userType: null, subscriptionId: 'sub_9' };
+
+type Row = [string, Viewer, Record<string, boolean>];
+// prettier-ignore
+const table: Row[] = [
+  //                        admin  upgrade plans member classes studioPl seats  passwd
+  [
+    'guest',
+    null,
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: false,
+      canOpenClasses: false,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: false,
+    },
+  ],
+  [
+    'no plan',
+    noPlan,
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: false,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'subscribed, no type',
+    upgradeable,
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: true,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: false,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'individual',
+    viewer('individual'),
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: true,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'vip',
+    viewer('vip'),
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: true,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'studio owner',
+    viewer('studio-owner'),
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: true,
+      canUseStudioPlaylists: true,
+      canManageStudioSeats: true,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'sub-user',
+    viewer('subuser'),
+    {
+      canUseAdminConsole: false,
+      canSeeUpgradeLink: false,
+      canSeePlans: true,
+      canUseMemberArea: true,
+      canOpenClasses: true,
+      canUseStudioPlaylists: true,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+  [
+    'admin',
+    viewer('admin'),
+    {
+      canUseAdminConsole: true,
+      canSeeUpgradeLink: false,
+      canSeePlans: false,
+      canUseMemberArea: true,
+      canOpenClasses: true,
+      canUseStudioPlaylists: false,
+      canManageStudioSeats: false,
+      canChangePassword: true,
+    },
+  ],
+];
+
+describe('permission policy (spec 1 §6)', () => {
+  it('covers every rule in the table', () => {
+    for (const [, , expected] of table)
+      expect(Object.keys(expected).sort()).toEqual(Object.keys(policy).sort());
+  });
+  for (const [name, v, expected] of table) {
+    for (const [rule, allowed] of Object.entries(expected)) {
+      it(`${name}: ${rule} is ${allowed}`, () => {
+        expect(policy[rule as keyof typeof policy](v)).toBe(allowed);
+      });
+    }
+  }
+});
+
+describe('route gates (spec 1 §2)', () => {
+  it('sends guests to sign-up from saved and classes, to / from personal playlists, to login from the account', () => {
+    expect(routeGates.saved(null)?.redirectTo).toBe('/SignUp');
+    expect(routeGates.classes(null)?.redirectTo).toBe('/SignUp');
+    expect(routeGates.personalPlaylists(null)?.redirectTo).toBe('/');
+    expect(routeGates.account(null)?.redirectTo).toBe('/login');
+    expect(routeGates.studioPlaylists(null)?.redirectTo).toBe('/login');
+  });
+  it('lets members through and keeps studio playlists to studios', () => {
+    expect(routeGates.saved(noPlan)).toBeNull();
+    expect(routeGates.studioPlaylists(viewer('individual'))?.redirectTo).toBe('/');
+    expect(routeGates.studioPlaylists(viewer('subuser'))).toBeNull();
+  });
+});
+
+describe('sign-up conflicts (spec 1 §4)', () => {
+  const existing = (kind: UserKind | 'no plan') =>
+    kind === 'no plan'
+      ? { role: 'user' as const, userType: null }
+      : kind === 'guest'
+        ? null
+        : { role: viewer(kind)!.role, userType: viewer(kind)!.userType };
+  // prettier-ignore
+  const cases: [UserKind | 'no plan', 'individual' | 'studio-owner', string][] = [
+    ['guest', 'individual', 'none'],
+    ['guest', 'studio-owner', 'none'],
+    ['no plan', 'individual', 'email-taken'],
+    ['no plan', 'studio-owner', 'convert-individual'],
+    ['individual', 'individual', 'email-taken'],
+    ['individual', 'studio-owner', 'convert-individual'],
+    ['vip', 'individual', 'email-taken'],
+    ['vip', 'studio-owner', 'convert-individual'],
+    ['studio-owner', 'individual', 'convert-studio-owner'],
+    ['studio-owner', 'studio-owner', 'email-taken'],
+    ['subuser', 'individual', 'subuser-exists'],
+    ['subuser', 'studio-owner', 'subuser-exists'],
+    ['admin', 'individual', 'email-taken'],
+    ['admin', 'studio-owner', 'admin-not-convertible'],
+  ];
+  for (const [kind, target, expected] of cases) {
+    it(`${kind} signing up as ${target}: ${expected}`, () => {
+      expect(signUpConflict(existing(kind), target).kind).toBe(expected);
+    });
+  }
+});
+
+describe('user kinds', () => {
+  it('maps role and userType to the six kinds', () => {
+    expect(kindOf(null)).toBe('guest');
+    expect(kindOf({ role: 'admin', userType: null })).toBe('admin');
+    expect(kindOf({ role: 'user', userType: 'vip' })).toBe('vip');
+    expect(kindOf({ role: 'user', userType: 'studio-owner' })).toBe('studio-owner');
+    expect(kindOf({ role: 'user', userType: 'subuser' })).toBe('subuser');
+    expect(kindOf({ role: 'user', userType: null })).toBe('individual');
+  });
+});
