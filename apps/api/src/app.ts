@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { MESSAGES } from '@dance/domain';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
@@ -12,12 +15,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
+import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoData } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, sendProblem } from './plugins/errors';
+import { errorsPlugin } from './plugins/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,12 +99,9 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
 
   await app.register(errorsPlugin);
   await app.register(underPressure, {
+    // Shed load on a long event-loop delay only: utilisation alone is high on any busy but healthy process.
     maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
     retryAfter: 10,
-    pressureHandler: (request, reply) => {
-      void sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
-    },
   });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -147,11 +149,28 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Files of the local file store (demo thumbnails, uploads), served with long caching: names never change.
+  const filesDir = resolve(config.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: filesDir,
+    prefix: '/files/',
+    maxAge: '7d',
+    immutable: true,
+    index: false,
+    list: false,
+  });
+
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(catalogueRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
-  if (config.seedDemoData) await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
+  if (config.seedDemoData) {
+    await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
+    const catalogue = await seedDemoCatalogue(db.db, filesDir);
+    if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
+  }
   return app;
 }

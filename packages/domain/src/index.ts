@@ -1,4 +1,6 @@
 export * from './auth/contracts';
+export * from './catalogue/contracts';
+export * from './catalogue/rules';
 export * from './constants';
 export * from './dev/contracts';
 export * from './format';
@@ -6,4 +8,5 @@ export * from './http/endpoint';
 export * from './http/error-codes';
 export * from './messages';
 export * from './policy';
+export * from './release';
 export * from './users/user';

@@ -10,7 +10,13 @@ export interface ConfirmOptions {
 }
 
 /** The confirm dialog: resolves true on confirm, false on cancel or close. */
-export function confirm({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', danger }: ConfirmOptions) {
+export function confirm({
+  title,
+  message,
+  confirmLabel = 'Yes',
+  cancelLabel = 'No',
+  danger,
+}: ConfirmOptions) {
   return new Promise<boolean>((resolve) => {
     modals.openConfirmModal({
       title,

@@ -2,21 +2,56 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** Stage magenta: the brand colour, warm and energetic like stage lighting. */
 const stage: MantineColorsTuple = [
-  '#fff0f7', '#ffdeed', '#fbbad6', '#f793bf', '#f272aa', '#ef5c9d', '#ee4f96', '#d44082', '#be3674', '#a72865',
+  '#fff0f7',
+  '#ffdeed',
+  '#fbbad6',
+  '#f793bf',
+  '#f272aa',
+  '#ef5c9d',
+  '#ee4f96',
+  '#d44082',
+  '#be3674',
+  '#a72865',
 ];
 /** Deep indigo for surfaces and text accents in the dark scheme. */
 const midnight: MantineColorsTuple = [
-  '#f0f0fa', '#dcdcf0', '#b5b5e1', '#8b8bd2', '#6969c5', '#5353be', '#4848bb', '#3a3aa5', '#323294', '#272784',
+  '#f0f0fa',
+  '#dcdcf0',
+  '#b5b5e1',
+  '#8b8bd2',
+  '#6969c5',
+  '#5353be',
+  '#4848bb',
+  '#3a3aa5',
+  '#323294',
+  '#272784',
+];
+/** Dark surfaces tinted towards indigo, so the dark scheme feels like a theatre, not a terminal. */
+const dark: MantineColorsTuple = [
+  '#d5d5e4',
+  '#b4b4c9',
+  '#8e8ea8',
+  '#5f5f7a',
+  '#3b3b52',
+  '#2a2a3d',
+  '#1f1f2f',
+  '#171724',
+  '#12121c',
+  '#0c0c14',
 ];
 
 export const theme = createTheme({
   primaryColor: 'stage',
   primaryShade: { light: 7, dark: 5 },
-  colors: { stage, midnight },
-  fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, sans-serif',
-  headings: { fontFamily: '"Montserrat", "Inter", "Segoe UI", system-ui, sans-serif', fontWeight: '800' },
+  colors: { stage, midnight, dark },
+  fontFamily: '"Inter Variable", "Inter", "Segoe UI", system-ui, -apple-system, sans-serif',
+  headings: {
+    fontFamily: '"Montserrat Variable", "Montserrat", "Inter Variable", "Segoe UI", system-ui, sans-serif',
+    fontWeight: '800',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  black: '#15121f',
   components: {
     Button: { defaultProps: { radius: 'xl' } },
     TextInput: { defaultProps: { size: 'md' } },

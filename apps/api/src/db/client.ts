@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -35,6 +36,9 @@ function migrationsFolder(): string {
   throw new Error(`Migrations folder not found near ${here}`);
 }
 
+/** Any constant shared by every instance of the API. */
+const MIGRATION_LOCK_ID = 7_271_142;
+
 export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
@@ -49,8 +53,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const migrationClient = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-    await migratePostgres(drizzlePostgres({ client: migrationClient }), { migrationsFolder: folder });
-    await migrationClient.end();
+    // Instances starting together take turns: the first migrates, the others find nothing left to do.
+    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    try {
+      await migratePostgres(drizzlePostgres({ client: migrationClient }), { migrationsFolder: folder });
+    } finally {
+      await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      await migrationClient.end();
+    }
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {
@@ -62,11 +72,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     const path = resolve(options.dataDir, 'pg');
     mkdirSync(path, { recursive: true });
-    client = new PGlite(path, { relaxedDurability: true });
+    client = new PGlite(path, { relaxedDurability: true, extensions: { pg_trgm } });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;

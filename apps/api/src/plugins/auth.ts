@@ -33,7 +33,14 @@ function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'b
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+const renewedCookies = new WeakMap<FastifyRequest, { token: string; expiresAt: Date }>();
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply) => {
+    const renewed = renewedCookies.get(request);
+    if (renewed && !reply.hasHeader('set-cookie'))
+      setSessionCookie(reply, app.config, { ...renewed, csrfToken: '' });
+  });
   app.decorateRequest('sessionVia', null);
   app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<ResolvedSession | null> };
@@ -41,6 +48,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const found = readToken(this);
       this.sessionVia = found?.via ?? null;
       cache.sessionPromise = found ? findSession(app.db, found.token) : Promise.resolve(null);
+      if (found?.via === 'cookie') {
+        // A sliding session re-sends its cookie so the browser's expiry moves with the server's.
+        cache.sessionPromise = cache.sessionPromise.then((resolved) => {
+          if (resolved?.wasRenewed)
+            renewedCookies.set(this, { token: found.token, expiresAt: resolved.session.expiresAt });
+          return resolved;
+        });
+      }
     }
     return cache.sessionPromise;
   });

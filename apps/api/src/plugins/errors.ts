@@ -63,6 +63,8 @@ function classify(error: FastifyError): {
       return { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
   }
   if (error.statusCode === 429) return { code: 'RATE_LIMITED', message: MESSAGES.rateLimited };
+  // @fastify/under-pressure: the event loop is overloaded; Retry-After is already set.
+  if (error.statusCode === 503) return { code: 'OVERLOADED', message: MESSAGES.overloaded };
   if (error.statusCode === 400 && error instanceof SyntaxError) {
     return { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
   }

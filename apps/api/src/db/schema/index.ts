@@ -1,4 +1,5 @@
 export * from './auth-tokens';
+export * from './catalogue';
 export * from './login-failures';
 export * from './mail-outbox';
 export * from './sessions';

@@ -163,3 +163,28 @@ describe('forgot password does not reveal accounts', () => {
     expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(150);
   });
 });
+
+describe('sliding session', () => {
+  it('re-sends the cookie with a later expiry once half the lifetime has passed', async () => {
+    const user = await createUser(t.app);
+    const session = await logInAs(t.app, user.email);
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: session.cookie },
+    });
+    expect(fresh.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.userId, user.id));
+    const renewed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/session',
+      headers: { cookie: session.cookie },
+    });
+    const cookie = renewed.cookies.find((c) => c.name === 'sid');
+    expect(cookie?.value).toBe(session.cookie.slice(4));
+    expect(cookie!.expires!.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+  });
+});

@@ -34,6 +34,8 @@ export async function createSession(
 export interface ResolvedSession {
   session: SessionRow;
   user: UserRow;
+  /** The expiry moved forward on this request: a cookie client gets the cookie again. */
+  wasRenewed?: boolean;
 }
 
 /** Finds a live session by its token and slides its expiry once half of its lifetime has passed. */
@@ -51,6 +53,7 @@ export async function findSession(db: DbOrTx, token: string): Promise<ResolvedSe
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt, lastUsedAt: new Date() }).where(eq(sessions.id, id));
     row.session.expiresAt = expiresAt;
+    return { ...row, wasRenewed: true };
   }
   return row;
 }

@@ -1,0 +1,3 @@
+/** The console's fixed destinations (spec 3 §2): where login lands and where refusals go. */
+export const ADMIN_HOME_PATH = '/AdminDashboard/AllVideos';
+export const LOGIN_PATH = '/login';

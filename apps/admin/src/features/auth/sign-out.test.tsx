@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { adminUser, sessionAs } from '../../test/api-fixtures';
+import { server } from '../../test/msw-server';
+import { renderAdminApp } from '../../test/render-admin-app';
+
+// Its own file: the login screen's code is not loaded yet, so the guard re-renders during the navigation.
+describe('Logout in the user menu (spec 3 §2)', () => {
+  it('logs out from the user menu: /login, no "Please Login Again", and the guard refuses afterwards', async () => {
+    let logoutCalls = 0;
+    server.use(
+      sessionAs(adminUser),
+      http.post('/api/v1/auth/logout', () => {
+        logoutCalls += 1;
+        server.use(sessionAs(null));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { app, user, currentPath } = renderAdminApp('/AdminDashboard/AllVideos');
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Admin' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'LogIn' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(logoutCalls).toBe(1);
+    expect(screen.queryByText('Please Login Again')).not.toBeInTheDocument();
+
+    await app.router.navigate('/AdminDashboard/AllVideos');
+    expect(await screen.findByText('Please Login Again')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/login'));
+  });
+});

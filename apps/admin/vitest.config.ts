@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    // The jsdom origin the api-client's relative `/api/v1` URLs resolve against.
+    environmentOptions: { jsdom: { url: 'http://localhost:5174/' } },
+  },
+});

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Dance123!';
+
+/** A fresh address per test: the e2e database is shared by every test of a run. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+export interface NewMember {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export function newMember(prefix: string): NewMember {
+  return { firstName: 'Erin', lastName: 'Endtoend', email: uniqueEmail(prefix), password: 'Secret123!' };
+}
+
+/** Creates an individual account straight through the API (through the member app's /api proxy). */
+export async function createIndividual(request: APIRequestContext, member: NewMember) {
+  const response = await request.post('/api/v1/auth/signup', {
+    data: { ...member, reEnteredPassword: member.password, role: 'dancer-parent', acceptTerms: true },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Creates a studio owner account straight through the API. */
+export async function createStudioOwner(request: APIRequestContext, member: NewMember) {
+  const response = await request.post('/api/v1/auth/studio-signup', {
+    data: { ...member, reEnteredPassword: member.password, acceptTerms: true },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Fills the sign-up form (individual or studio: the role is chosen only when given). */
+export async function fillSignUpForm(page: Page, member: NewMember, role?: string) {
+  await page.getByLabel('First name').fill(member.firstName);
+  await page.getByLabel('Last name').fill(member.lastName);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByLabel('Re-enter password').fill(member.password);
+  if (role) await page.getByLabel(role).check();
+  await page.getByRole('checkbox').check();
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'LOG IN' }).click();
+}

@@ -1,0 +1,21 @@
+import { type ApiClient, queryKeys } from '@dance/api-client';
+import { MESSAGES } from '@dance/domain';
+import { toast } from '@dance/ui';
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The one place that reacts to a lost session (an API call answered 401 after we had a session):
+ * forget the user, say so, and send them to the login page.
+ */
+export function registerSessionExpiredHandler(
+  client: ApiClient,
+  queryClient: QueryClient,
+  navigate: (to: string) => unknown,
+): () => void {
+  client.setSessionExpiredHandler(() => {
+    queryClient.setQueryData(queryKeys.session, null);
+    toast.error(MESSAGES.pleaseLoginAgain);
+    void navigate('/login');
+  });
+  return () => client.setSessionExpiredHandler(null);
+}

@@ -1,0 +1,12 @@
+import { Alert } from '@mantine/core';
+import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs';
+
+/** The server's message under a form's button (spec 1 §8), announced to screen readers. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" py="xs">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,83 @@
+import { BREAKPOINTS } from '@dance/domain';
+import { BrandLogo } from '@dance/ui';
+import { AppShell, Box, Drawer, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { FlashBanner } from './flash-banner';
+import { isPlayerPath } from './nav-items';
+import { SearchBox } from './search-box';
+import { SidebarNav } from './sidebar-nav';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const HEADER_HEIGHT = 64;
+const NAVBAR_WIDTH = 248;
+
+/**
+ * The member shell of spec 1 §2. At 991 px and wider the sidebar sits beside the page (collapsed on
+ * the player page, toggled by the menu button); below that the menu button opens it as a drawer.
+ */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const isNarrow = useMediaQuery(`(max-width: ${BREAKPOINTS.sidebar - 0.02}px)`) ?? false;
+  const isPlayerPage = isPlayerPath(pathname);
+  const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(isPlayerPage);
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+
+  useEffect(() => {
+    setIsSidebarCollapsed(isPlayerPage);
+  }, [isPlayerPage]);
+
+  // A new page closes the drawer.
+  useEffect(() => {
+    drawer.close();
+  }, [pathname, drawer.close]);
+
+  function toggleMenu() {
+    if (isNarrow) drawer.toggle();
+    else setIsSidebarCollapsed((collapsed) => !collapsed);
+  }
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{
+        width: NAVBAR_WIDTH,
+        breakpoint: BREAKPOINTS.sidebar,
+        collapsed: { mobile: true, desktop: isSidebarCollapsed },
+      }}
+    >
+      <AppShell.Header>
+        <SiteHeader isMenuOpen={isNarrow ? isDrawerOpen : !isSidebarCollapsed} onToggleMenu={toggleMenu} />
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Sidebar">
+        <ScrollArea type="scroll" h="100%">
+          <SidebarNav />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <Drawer
+        opened={isNarrow && isDrawerOpen}
+        onClose={drawer.close}
+        size={300}
+        title={<BrandLogo size={28} />}
+        closeButtonProps={{ 'aria-label': 'Close menu' }}
+        padding="md"
+      >
+        <Stack gap="sm">
+          <Box hiddenFrom="sm">
+            <SearchBox onSearch={drawer.close} />
+          </Box>
+          <SidebarNav onNavigate={drawer.close} />
+        </Stack>
+      </Drawer>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <FlashBanner />
+        <Box component="div" style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <SiteFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

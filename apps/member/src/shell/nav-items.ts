@@ -1,0 +1,25 @@
+/** The LIBRARY sub-items of the sidebar (spec 1 §2), in their public URL spelling. */
+export const LIBRARY_ITEMS = [
+  { label: 'All Videos', to: '/AllVideos' },
+  { label: 'Lessons', to: '/Lessons' },
+  { label: 'Exercises', to: '/Exercises' },
+  { label: 'Across the floor', to: '/Acrossthefloor' },
+  { label: 'Library', to: '/Library' },
+] as const;
+
+/** Routes match case-insensitively, so the sidebar's highlighting does too. */
+export function isSamePath(pathname: string, to: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === to.toLowerCase();
+}
+
+export function isLibraryPath(pathname: string): boolean {
+  return LIBRARY_ITEMS.some((item) => isSamePath(pathname, item.to));
+}
+
+export function isHomePath(pathname: string): boolean {
+  return pathname === '/' || isSamePath(pathname, '/home');
+}
+
+export function isPlayerPath(pathname: string): boolean {
+  return isSamePath(pathname, '/PlayerPage');
+}

@@ -1,0 +1,66 @@
+import { useLogout } from '@dance/api-client';
+import { fullName, type TSessionUser } from '@dance/domain';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
+import { Link, useNavigate } from 'react-router';
+import { clearBrowserStorage } from './clear-browser-storage';
+
+/** The header's profile menu: My account and Logout (spec 1 §2, §4). */
+export function ProfileMenu({ user }: { user: TSessionUser }) {
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  async function logOut() {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // The hook has already forgotten the session locally; the member is logged out either way.
+    }
+    clearBrowserStorage();
+    navigate('/login');
+  }
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="lg" radius="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Open profile menu" style={{ borderRadius: 999 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar
+              src={user.imageUrl}
+              alt=""
+              radius={999}
+              size={36}
+              variant="gradient"
+              gradient={{ from: 'stage.6', to: 'midnight.6', deg: 120 }}
+            >
+              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+            </Avatar>
+            <Text fw={700} size="sm" visibleFrom="md" maw={140} truncate>
+              {user.firstName}
+            </Text>
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={700} c="var(--mantine-color-text)" truncate>
+            {fullName(user)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={18} />}>
+          My account
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={18} />} onClick={logOut} color="red">
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

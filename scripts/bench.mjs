@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `pnpm bench [health|dev|bundle ...]`: measures the performance budgets, prints a Markdown table and
+// appends a dated section with the machine to docs/performance.md. It measures; it never fails the build
+// for a budget (the exit code is non-zero only when a part could not run at all).
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runBundle } from './bench/bundle.mjs';
+import { runDevStart } from './bench/dev-start.mjs';
+import { runHealth } from './bench/health.mjs';
+import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+
+const PARTS = { health: runHealth, dev: runDevStart, bundle: runBundle };
+const REPORT = join(ROOT, 'docs/performance.md');
+
+function readParts(args) {
+  const names = args.filter((arg) => arg !== '--');
+  const unknown = names.filter((name) => !(name in PARTS));
+  if (unknown.length > 0) {
+    console.error(
+      `Unknown part: ${unknown.join(', ')}\nUsage: pnpm bench [${Object.keys(PARTS).join('|')} ...]`,
+    );
+    process.exit(2);
+  }
+  return names.length > 0 ? [...new Set(names)] : Object.keys(PARTS);
+}
+
+function renderVerdict(isWithin) {
+  if (isWithin === null) return '';
+  return isWithin ? 'yes' : '**no**';
+}
+
+function renderTable(rows) {
+  const lines = ['| Measure | Result | Budget | Within budget |', '|---|---|---|---|'];
+  for (const row of rows) {
+    lines.push(`| ${row.measure} | ${row.result} | ${row.budget} | ${renderVerdict(row.isWithin)} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const parts = readParts(process.argv.slice(2));
+  const rows = [];
+  const details = [];
+  let hasFailed = false;
+  for (const name of parts) {
+    console.log(`\n== ${name}`);
+    try {
+      const result = await PARTS[name]();
+      rows.push(...result.rows);
+      details.push(...result.details);
+    } catch (error) {
+      const isSkip = error instanceof NotMeasured;
+      hasFailed ||= !isSkip;
+      const reason = String(error?.message ?? error);
+      console.error(`${name}: ${isSkip ? 'not measured' : 'failed'}: ${reason}`);
+      rows.push({
+        measure: `${name}`,
+        result: `not measured: ${reason.split('\n')[0]}`,
+        budget: '',
+        isWithin: null,
+      });
+    }
+  }
+
+  const machine = describeMachine();
+  const now = new Date();
+  const stamp = `${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const table = renderTable(rows);
+  const section = [
+    '',
+    `### ${stamp}: \`pnpm bench ${parts.join(' ')}\``,
+    '',
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${formatNumber(machine.memoryGiB, 1)} GiB memory, ` +
+      `Node ${machine.node}, ${machine.platform}.`,
+    '',
+    table,
+    '',
+    ...details,
+    '',
+  ].join('\n');
+
+  console.log(`\n${table}\n`);
+  appendFileSync(REPORT, section);
+  console.log(`Appended to ${REPORT}`);
+  if (hasFailed) process.exitCode = 1;
+}
+
+await main();
