@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -20,6 +21,7 @@ import { seedDemoData } from './db/seed';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
+import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -30,6 +32,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mail: MailSender;
+    files: FileStore;
   }
 }
 
@@ -152,6 +155,7 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   // Files of the local file store (demo thumbnails, uploads), served with long caching: names never change.
   const filesDir = resolve(config.dataDir, 'files');
   mkdirSync(filesDir, { recursive: true });
+  app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   await app.register(fastifyStatic, {
     root: filesDir,
     prefix: '/files/',
@@ -159,11 +163,18 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
     immutable: true,
     index: false,
     list: false,
+    // Uploaded files never run: no scripts even inside an SVG opened directly.
+    setHeaders: (res) =>
+      res.header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+      ),
   });
 
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(filesRoutes);
   await app.register(catalogueRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 

@@ -3,6 +3,7 @@ export * from './catalogue/contracts';
 export * from './catalogue/rules';
 export * from './constants';
 export * from './dev/contracts';
+export * from './files/contracts';
 export * from './format';
 export * from './http/endpoint';
 export * from './http/error-codes';

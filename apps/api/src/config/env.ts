@@ -28,6 +28,13 @@ const ZEnv = z.object({
   /** Seed the demo accounts and catalogue when the database is empty (on by default outside production). */
   SEED_DEMO_DATA: flag(true).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** S3-compatible object storage for uploads; without S3_BUCKET files stay on local disk under DATA_DIR. */
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -50,10 +57,26 @@ export interface AppConfig {
   mailFrom: string;
   seedDemoData: boolean;
   rateLimitMax: number;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    publicUrl: string;
+  } | null;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function required(value: string | undefined, name: string, because: string): string {
+  if (!value)
+    throw new ConfigError(
+      `Invalid configuration:\n  - ${name}: required when ${because} is set\nSee the configuration table in README.md.`,
+    );
+  return value;
 }
 
 /** Reads and validates the environment once; a bad value stops the start with a message naming the variable. */
@@ -84,6 +107,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: required(e.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID', 'S3_BUCKET'),
+          secretAccessKey: required(e.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET'),
+          publicUrl: required(e.S3_PUBLIC_URL, 'S3_PUBLIC_URL', 'S3_BUCKET'),
+        }
+      : null,
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './audit-log';
 export * from './auth-tokens';
 export * from './catalogue';
 export * from './login-failures';

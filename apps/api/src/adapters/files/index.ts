@@ -1,0 +1,72 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/** Where uploaded files live: local disk served by the API (default) or S3-compatible object storage. */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** Stores the bytes under a key such as "images/2026/abc.png" and answers the public URL. */
+  put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are ours (generated), but a key can never climb out of the store's folder. */
+function safePath(root: string, key: string): string {
+  const path = resolve(root, key);
+  if (!path.startsWith(resolve(root) + sep)) throw new Error(`Unsafe file key: ${key}`);
+  return path;
+}
+
+export function createLocalFileStore(root: string, publicPrefix = '/files'): FileStore {
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = safePath(root, key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, body);
+      return { url: `${publicPrefix}/${key}` };
+    },
+    async delete(key) {
+      await rm(safePath(root, key), { force: true });
+    },
+  };
+}
+
+export interface S3Options {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The public base URL of the bucket (CDN), e.g. https://cdn.example.com */
+  publicUrl: string;
+}
+
+export function createS3FileStore(options: S3Options): FileStore {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: Boolean(options.endpoint),
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+      return { url: `${options.publicUrl.replace(/\/$/, '')}/${key}` };
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+  };
+}
+
+export const filesRoot = (dataDir: string) => join(resolve(dataDir), 'files');

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import {
+  API_PREFIX,
+  MAX_UPLOAD_BYTES,
+  MESSAGES,
+  policy,
+  UPLOAD_PATH,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  UPLOAD_TYPE_MESSAGE,
+  ZProblem,
+  ZUploadPurpose,
+  ZUploadResponse,
+} from '@dance/domain';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { sanitizeSvg, sniffImage } from '../../adapters/files/sniff';
+import { AppError } from '../../lib/errors';
+import { requireSession } from '../../plugins/auth';
+import { toSessionUser } from '../auth/sessions';
+
+/**
+ * Image uploads through the file store: at most 50 MB, type read from the bytes (GIF, JPEG, PNG, SVG,
+ * sanitised), stored under a random name. Members may upload a profile image; other purposes need an admin.
+ */
+export async function filesRoutes(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+  });
+
+  app.post(
+    `${API_PREFIX}${UPLOAD_PATH}`,
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 1024 * 1024,
+      schema: {
+        summary: 'Upload an image (multipart: `purpose` then `file`); answers its URL',
+        tags: ['files'],
+        consumes: ['multipart/form-data'],
+        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        response: {
+          201: ZUploadResponse,
+          400: ZProblem,
+          401: ZProblem,
+          403: ZProblem,
+          413: ZProblem,
+          415: ZProblem,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(request);
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+      let purpose: string | undefined;
+      let body: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field' && part.fieldname === 'purpose') purpose = String(part.value);
+          if (part.type === 'file' && part.fieldname === 'file') body = await part.toBuffer();
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
+        throw error;
+      }
+      const parsedPurpose = ZUploadPurpose.safeParse(purpose ?? 'profile-image');
+      if (!parsedPurpose.success)
+        throw new AppError('VALIDATION_FAILED', 'Unknown upload purpose', {
+          fields: { purpose: 'Unknown upload purpose' },
+        });
+      if (parsedPurpose.data !== 'profile-image' && !policy.canUseAdminConsole(toSessionUser(user))) {
+        throw new AppError('FORBIDDEN', MESSAGES.forbidden);
+      }
+      if (!body || body.length === 0)
+        throw new AppError('VALIDATION_FAILED', 'Please choose a file', {
+          fields: { file: 'Please choose a file' },
+        });
+      const sniffed = await sniffImage(body);
+      if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
+      const bytes = sniffed.type === 'image/svg+xml' ? Buffer.from(sanitizeSvg(body.toString('utf8'))) : body;
+      const key = `${parsedPurpose.data}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${sniffed.extension}`;
+      const { url } = await app.files.put(key, bytes, sniffed.type);
+      reply.code(201);
+      return { url, contentType: sniffed.type, size: bytes.length };
+    },
+  );
+}
