@@ -4,9 +4,11 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests in Debian's Chromium against the real API (on a fresh embedded database, seeded)
  * and both apps' Vite servers. Ports differ from `pnpm dev` so a running dev stack does not interfere.
  */
-const API_PORT = 3100;
-const MEMBER_PORT = 5273;
-const ADMIN_PORT = 5274;
+// E2E_PORT_BASE lets several runs share a machine (each takes base, base+1, base+2).
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
+const API_PORT = PORT_BASE ? PORT_BASE : 3100;
+const MEMBER_PORT = PORT_BASE ? PORT_BASE + 1 : 5273;
+const ADMIN_PORT = PORT_BASE ? PORT_BASE + 2 : 5274;
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/dance-e2e-${process.pid}`;
 const api = `http://localhost:${API_PORT}`;
 const appEnv = {

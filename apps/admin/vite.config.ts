@@ -13,6 +13,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/dev': { target: apiTarget, changeOrigin: false },
+      '/files': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: { port: 4174, strictPort: true },
