@@ -17,12 +17,22 @@ import { createOutboxMailSender, createSmtpMailSender, type MailSender } from '.
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
 import { seedDemoCatalogue } from './db/demo/catalogue';
+import { seedDemoContent } from './db/demo/content';
 import { seedDemoData } from './db/seed';
+import { adminInstructorRoutes } from './modules/admin-instructors/routes';
+import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
+import { adminUserRoutes } from './modules/admin-users/routes';
+import { adminVideoRoutes } from './modules/admin-videos/routes';
+import { addVideoRoutes } from './modules/add-videos/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bannerRoutes } from './modules/banners/routes';
+import { popupRoutes } from './modules/popups/routes';
+import { productRoutes } from './modules/products/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { adminGuardPlugin } from './plugins/admin-guard';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 
@@ -172,16 +182,27 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   });
 
   await app.register(authPlugin);
+  await app.register(adminGuardPlugin);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(filesRoutes);
   await app.register(catalogueRoutes);
+  await app.register(adminVideoRoutes);
+  await app.register(adminTaxonomyRoutes);
+  await app.register(adminInstructorRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(addVideoRoutes);
+  await app.register(productRoutes);
+  await app.register(bannerRoutes);
+  await app.register(popupRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) {
     await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
     const catalogue = await seedDemoCatalogue(db.db, filesDir);
     if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
+    const content = await seedDemoContent(db.db, filesDir);
+    if (content) app.log.info(content, 'demo media library and popups seeded');
   }
   return app;
 }

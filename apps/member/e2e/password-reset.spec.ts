@@ -46,5 +46,7 @@ test('forgot password: mail, reset link, new password, login', async ({ page, re
   await logIn(page, member.email, member.password);
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await logIn(page, member.email, newPassword);
-  await expect(page.getByRole('heading', { name: `Welcome, ${member.firstName} ${member.lastName}.` })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `Welcome, ${member.firstName} ${member.lastName}.` }),
+  ).toBeVisible();
 });

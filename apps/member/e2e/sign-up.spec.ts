@@ -29,7 +29,9 @@ test.describe('individual sign-up', () => {
     await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
     await expect(page).toHaveURL(/\/plans$/);
     await page.getByRole('link', { name: 'Dance Training home' }).click();
-    await expect(page.getByRole('heading', { name: `Welcome, ${member.firstName} ${member.lastName}.` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome, ${member.firstName} ${member.lastName}.` }),
+    ).toBeVisible();
   });
 
   test('says the email is taken when it already has an account', async ({ page }) => {

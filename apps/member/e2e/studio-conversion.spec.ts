@@ -28,7 +28,12 @@ test.describe('studio sign-up and account conversion', () => {
 
   test('refuses to convert an admin, in an alert', async ({ page }) => {
     await page.goto('/StudioSignUp');
-    await fillSignUpForm(page, { firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.test', password: DEMO_PASSWORD });
+    await fillSignUpForm(page, {
+      firstName: 'Ada',
+      lastName: 'Admin',
+      email: 'admin@demo.test',
+      password: DEMO_PASSWORD,
+    });
     await page.getByRole('button', { name: 'CREATE STUDIO ACCOUNT' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText("Sorry, admin accounts can't be converted to studio owners")).toBeVisible();
@@ -38,14 +43,22 @@ test.describe('studio sign-up and account conversion', () => {
 
   test("shows the sub-user message to a studio's member", async ({ page }) => {
     await page.goto('/StudioSignUp');
-    await fillSignUpForm(page, { firstName: 'Sub', lastName: 'User', email: 'subuser@demo.test', password: DEMO_PASSWORD });
+    await fillSignUpForm(page, {
+      firstName: 'Sub',
+      lastName: 'User',
+      email: 'subuser@demo.test',
+      password: DEMO_PASSWORD,
+    });
     await page.getByRole('button', { name: 'CREATE STUDIO ACCOUNT' }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Your account already exists as subuser, pleae use different email or contact your studio owner for more details',
     );
   });
 
-  test('asks a studio owner before converting them with the individual sign-up', async ({ page, request }) => {
+  test('asks a studio owner before converting them with the individual sign-up', async ({
+    page,
+    request,
+  }) => {
     const owner = newMember('owner-to-individual');
     await createStudioOwner(request, owner);
     await page.goto('/SignUp');

@@ -65,8 +65,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query ?? {})) {
-      if (value === undefined || value === null || value === '') continue;
-      search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+      if (value === undefined || value === null) continue;
+      // Arrays are comma-joined (spec 1 §9); empty values are left out.
+      const text = Array.isArray(value) ? value.join(',') : String(value);
+      if (text !== '') search.set(key, text);
     }
     const qs = search.toString();
     return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './auth/contracts';
 export * from './catalogue/contracts';
 export * from './catalogue/rules';
@@ -11,3 +12,6 @@ export * from './messages';
 export * from './policy';
 export * from './release';
 export * from './users/user';
+export * from './content';
+export * from './billing';
+export * from './player';

@@ -60,6 +60,43 @@ export const MESSAGES = {
   overloaded: 'The service is busy. Please try again in a moment.',
   payloadTooLarge: 'The request is too large.',
   csrfFailed: 'Your session could not be verified. Please reload the page and try again.',
+
+  // Admin catalogue and people (spec 3 §5, §8)
+  categoryFirstCharNotLetter: 'The first character is not a letter.',
+  failedToAddCategory: 'Failed to add category',
+  failedToRemoveCategory: 'Failed to remove category',
+  tagAlreadyExists: 'Tag already exists',
+  tagNotFound: 'Tag not found',
+  instructorNameRequired: 'Name is required',
+  socialPlatformRequired: 'Please select a platform',
+  socialUrlRequired: 'URL is required',
+  /** {host} is an example address for the chosen platform. */
+  socialUrlInvalid: 'Enter a valid URL (e.g., {host})',
+  instructorsFetchFailed: 'Something went wrong while fetching instructors',
+  instructorsLoadFailed: 'Failed to load instructors',
+  userAdded: 'User added successfully',
+  userUpdated: 'User updated successfully',
+  userUpdateFailed: 'Failed to update user',
+  userDeleted: 'User Deleted Successfully',
+  userDeletedLowercase: 'user deleted successfully',
+  somethngWentWrong: 'Somethng went wrong',
+
+  // Plans, billing, account and studio seats (spec 1 §8, spec 3 §8; issue 6)
+  autoSubscriptionFailed: 'Auto-subscription failed.',
+  imageReplaced: 'Image replaced successfully!',
+  imageUploadFailed: 'Failed to upload image. Please try again later.',
+  noDataFound: 'No data Found',
+  nameUpdated: 'Your name was updated.',
+  emailUpdated: 'Your email was updated.',
+  notificationsUpdated: 'Your notification preference was saved.',
+  alreadyOnPlan: 'You are already subscribed to this plan.',
+  noSeatsLeft: 'All seats of your studio plan are taken. Upgrade to 10 seats or remove a sub-user first.',
+  studioSubscriptionInactive: 'Your studio subscription is not active. Renew it to add sub-users.',
+  subUserEmailTaken: 'A user with this email already exists. Please use a different email.',
+  noSubscriptionToManage: 'You have no subscription to manage yet. Choose a plan first.',
+  subUserCannotBuy: 'Your plan is managed by your studio owner.',
+  billingProviderError: 'The billing service could not be reached. Please try again in a moment.',
+  profileImageInvalid: 'Please upload the image first.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

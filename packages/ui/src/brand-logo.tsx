@@ -55,7 +55,10 @@ export function BrandLogo({ size = 34, isMarkOnly = false, isInverse = false, ..
           aria-hidden="true"
         >
           DANCE
-          <span className={isInverse ? undefined : 'dance-wordmark-accent'} style={isInverse ? { opacity: 0.78 } : undefined}>
+          <span
+            className={isInverse ? undefined : 'dance-wordmark-accent'}
+            style={isInverse ? { opacity: 0.78 } : undefined}
+          >
             TRAINING
           </span>
         </span>

@@ -1,9 +1,12 @@
-import { TOAST_DURATION_MS } from '@dance/domain';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { theme } from './theme';
+
+// Toasts only ever appear after something happened: their renderer loads after the first paint.
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((m) => ({ default: m.NotificationsHost })),
+);
 
 /**
  * Mantine with the brand theme, toasts at top-centre (3000 ms) and the modal manager.
@@ -12,7 +15,9 @@ import { theme } from './theme';
 export function UiProvider({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
-      <Notifications position="top-center" autoClose={TOAST_DURATION_MS} limit={4} />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>{children}</ModalsProvider>
     </MantineProvider>
   );

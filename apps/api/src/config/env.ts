@@ -35,6 +35,11 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /** Vimeo API token for video import; without it videos are imported from the local media library. */
+  VIMEO_TOKEN: z.string().optional(),
+  /** Shopify Storefront API; without it products are kept in the database only. */
+  SHOPIFY_STORE_DOMAIN: z.string().optional(),
+  SHOPIFY_STOREFRONT_TOKEN: z.string().optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -65,6 +70,8 @@ export interface AppConfig {
     secretAccessKey: string;
     publicUrl: string;
   } | null;
+  vimeoToken: string | null;
+  shopify: { storeDomain: string; storefrontToken: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +122,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           accessKeyId: required(e.S3_ACCESS_KEY_ID, 'S3_ACCESS_KEY_ID', 'S3_BUCKET'),
           secretAccessKey: required(e.S3_SECRET_ACCESS_KEY, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET'),
           publicUrl: required(e.S3_PUBLIC_URL, 'S3_PUBLIC_URL', 'S3_BUCKET'),
+        }
+      : null,
+    vimeoToken: e.VIMEO_TOKEN || null,
+    shopify: e.SHOPIFY_STORE_DOMAIN
+      ? {
+          storeDomain: e.SHOPIFY_STORE_DOMAIN,
+          storefrontToken: required(
+            e.SHOPIFY_STOREFRONT_TOKEN,
+            'SHOPIFY_STOREFRONT_TOKEN',
+            'SHOPIFY_STORE_DOMAIN',
+          ),
         }
       : null,
   };

@@ -23,6 +23,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** `select 1`, for /ready. */
   ping(): Promise<void>;
+  /** A raw parameterised query on the driver (tests and EXPLAIN checks). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
+      query: async <T,>(text: string, params: unknown[] = []) => (await client.unsafe(text, params as never[])) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -85,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     driver: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };
 }

@@ -26,7 +26,9 @@ describe('header', () => {
     const signUpLinks = screen.getAllByRole('link', { name: 'SIGN UP' });
     expect(signUpLinks.every((link) => link.getAttribute('href') === '/SignUp')).toBe(true);
     expect(screen.queryByRole('link', { name: 'UPGRADE' })).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Join The Community and Access Exclusive Content' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Join The Community and Access Exclusive Content' }),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -78,7 +80,9 @@ describe('sidebar', () => {
   it('lists the entries of the spec in order, with Help & Support opening a new tab', async () => {
     await renderAs(null);
     const nav = sidebar();
-    const labels = nav.getAllByRole('link').map((link) => link.textContent?.replace('(opens in a new tab)', '').trim());
+    const labels = nav
+      .getAllByRole('link')
+      .map((link) => link.textContent?.replace('(opens in a new tab)', '').trim());
     expect(labels).toEqual([
       'HOME',
       'Playlists',
@@ -115,7 +119,10 @@ describe('sidebar', () => {
     const items = ['All Videos', 'Lessons', 'Exercises', 'Across the floor', 'Library'];
     // The sub-items slide open, so they appear a moment after the click.
     for (const name of items) expect(await sidebar().findByRole('link', { name })).toBeInTheDocument();
-    expect(sidebar().getByRole('link', { name: 'Across the floor' })).toHaveAttribute('href', '/Acrossthefloor');
+    expect(sidebar().getByRole('link', { name: 'Across the floor' })).toHaveAttribute(
+      'href',
+      '/Acrossthefloor',
+    );
     await user.click(library);
     expect(library).toHaveAttribute('aria-expanded', 'false');
   });
@@ -125,7 +132,9 @@ describe('sidebar', () => {
     async (path) => {
       await renderAs(null, path);
       expect(sidebar().getByRole('button', { name: 'LIBRARY' })).toHaveAttribute('aria-expanded', 'true');
-      const current = sidebar().getAllByRole('link').find((link) => link.getAttribute('aria-current') === 'page');
+      const current = sidebar()
+        .getAllByRole('link')
+        .find((link) => link.getAttribute('aria-current') === 'page');
       expect(current).toHaveAttribute('href', path);
     },
   );
@@ -172,7 +181,9 @@ describe('route gates', () => {
 describe('lost session', () => {
   it('clears the user, says "Please Login Again" and goes to /login', async () => {
     server.use(
-      http.put(apiUrl('/account/password'), () => problem(401, 'SESSION_EXPIRED', 'Your session has expired')),
+      http.put(apiUrl('/account/password'), () =>
+        problem(401, 'SESSION_EXPIRED', 'Your session has expired'),
+      ),
     );
     const { user, router } = await renderAs(users.individual, '/account');
     await user.type(await screen.findByLabelText('Current password'), 'Dance123!');

@@ -1,15 +1,16 @@
 import { BREAKPOINTS } from '@dance/domain';
-import { BrandLogo } from '@dance/ui';
-import { AppShell, Box, Drawer, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FlashBanner } from './flash-banner';
 import { isPlayerPath } from './nav-items';
-import { SearchBox } from './search-box';
 import { SidebarNav } from './sidebar-nav';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+// The drawer (modal machinery, scroll lock) loads the first time a narrow screen opens the menu.
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 const HEADER_HEIGHT = 64;
 const NAVBAR_WIDTH = 248;
@@ -24,6 +25,7 @@ export function AppLayout() {
   const isPlayerPage = isPlayerPath(pathname);
   const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(isPlayerPage);
   const [isDrawerOpen, drawer] = useDisclosure(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
 
   useEffect(() => {
     setIsSidebarCollapsed(isPlayerPage);
@@ -35,8 +37,10 @@ export function AppLayout() {
   }, [pathname, drawer.close]);
 
   function toggleMenu() {
-    if (isNarrow) drawer.toggle();
-    else setIsSidebarCollapsed((collapsed) => !collapsed);
+    if (isNarrow) {
+      setHasOpenedDrawer(true);
+      drawer.toggle();
+    } else setIsSidebarCollapsed((collapsed) => !collapsed);
   }
 
   return (
@@ -51,26 +55,14 @@ export function AppLayout() {
       <AppShell.Header>
         <SiteHeader isMenuOpen={isNarrow ? isDrawerOpen : !isSidebarCollapsed} onToggleMenu={toggleMenu} />
       </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar">
-        <ScrollArea type="scroll" h="100%">
-          <SidebarNav />
-        </ScrollArea>
+      <AppShell.Navbar aria-label="Sidebar" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+        <SidebarNav />
       </AppShell.Navbar>
-      <Drawer
-        opened={isNarrow && isDrawerOpen}
-        onClose={drawer.close}
-        size={300}
-        title={<BrandLogo size={28} />}
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-        padding="md"
-      >
-        <Stack gap="sm">
-          <Box hiddenFrom="sm">
-            <SearchBox onSearch={drawer.close} />
-          </Box>
-          <SidebarNav onNavigate={drawer.close} />
-        </Stack>
-      </Drawer>
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <MobileDrawer isOpen={isNarrow && isDrawerOpen} onClose={drawer.close} />
+        </Suspense>
+      )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <FlashBanner />
         <Box component="div" style={{ flex: 1 }}>

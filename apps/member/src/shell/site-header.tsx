@@ -6,7 +6,7 @@ import IconSparkles from '@tabler/icons-react/dist/esm/icons/IconSparkles.mjs';
 import { Link } from 'react-router';
 import { useViewer } from '../features/auth/use-viewer';
 import { ColorSchemeToggle } from './color-scheme-toggle';
-import { ProfileMenu } from './profile-menu';
+import { LazyProfileMenu } from './profile-menu-lazy';
 import { SearchBox } from './search-box';
 import classes from './site-header.module.css';
 
@@ -47,7 +47,7 @@ function HeaderActions() {
           UPGRADE
         </Button>
       )}
-      <ProfileMenu user={user} />
+      <LazyProfileMenu user={user} />
     </Group>
   );
 }

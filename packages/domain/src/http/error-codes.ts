@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   ACCOUNT_EXISTS_STUDIO_OWNER: 409,
   ACCOUNT_EXISTS_SUBUSER: 409,
   ADMIN_NOT_CONVERTIBLE: 409,
+  CONFLICT: 409,
   TOKEN_INVALID: 400,
   WRONG_PASSWORD: 400,
   PAYLOAD_TOO_LARGE: 413,
@@ -26,6 +27,18 @@ export const ERROR_STATUS = {
   OVERLOADED: 503,
   NOT_READY: 503,
   INTERNAL: 500,
+  ALREADY_SUBSCRIBED: 409,
+  NO_SEATS_LEFT: 409,
+  SUBSCRIPTION_INACTIVE: 409,
+  BILLING_PROVIDER_ERROR: 502,
+  /** Playback needs an active subscription (in_trial, active or non_renewing): the player sends to /plans. */
+  SUBSCRIPTION_REQUIRED: 403,
+  /** The video's media is still processing or failed. */
+  MEDIA_NOT_READY: 409,
+  /** An outside service (Vimeo, Shopify) failed or answered something unusable. */
+  UPSTREAM_FAILED: 502,
+  /** The feature needs an outside service that is not configured here. */
+  NOT_CONFIGURED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

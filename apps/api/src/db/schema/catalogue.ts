@@ -122,9 +122,11 @@ export const videos = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('videos_release_idx').on(t.releaseAt.desc(), t.id),
-    index('videos_category_release_idx').on(t.categoryId, t.releaseAt.desc(), t.id),
-    index('videos_kind_release_idx').on(t.kind, t.releaseAt.desc(), t.id),
+    // Ascending (release_at, id) also serves "latest" (release_at desc, id desc) by a backward scan.
+    index('videos_release_idx').on(t.releaseAt, t.id),
+    // kind last: counts of a category are answered from the index alone.
+    index('videos_category_release_idx').on(t.categoryId, t.releaseAt, t.id, t.kind),
+    index('videos_kind_release_idx').on(t.kind, t.releaseAt, t.id),
     index('videos_title_idx').on(sql`lower(${t.title})`, t.id),
     index('videos_duration_idx').on(t.durationSeconds, t.id),
     index('videos_instructor_idx').on(t.instructorId),
@@ -132,7 +134,7 @@ export const videos = pgTable(
     index('videos_product_ids_idx').using('gin', t.productIds),
     index('videos_levels_idx').using('gin', t.levels),
     index('videos_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('videos_featured_idx').on(t.isFeatured, t.releaseAt.desc()),
+    index('videos_featured_idx').on(t.isFeatured, t.releaseAt),
   ],
 );
 

@@ -5,3 +5,7 @@ export * from './login-failures';
 export * from './mail-outbox';
 export * from './sessions';
 export * from './users';
+export * from './media-library';
+export * from './popups';
+export * from './billing';
+export * from './media';

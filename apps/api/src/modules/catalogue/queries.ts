@@ -1,5 +1,5 @@
 import { DURATION_BUCKETS, type TSort } from '@dance/domain';
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { instructors, savedVideos, tags, type VideoRow, videos } from '../../db/schema';
 
@@ -19,9 +19,12 @@ export interface VideoFilters {
 export const isVisible = (now: Date) => or(lte(videos.releaseAt, now), eq(videos.kind, 'class'))!;
 
 export function filterConditions(f: VideoFilters, now: Date): SQL[] {
-  const conditions: SQL[] = [isVisible(now)];
+  // Per kind the visibility rule is simpler, which lets the (kind, release_at, id) index answer it.
+  const conditions: SQL[] = [];
+  if (f.kind === 'library') conditions.push(eq(videos.kind, 'library'), lte(videos.releaseAt, now));
+  else if (f.kind === 'class') conditions.push(eq(videos.kind, 'class'));
+  else conditions.push(isVisible(now));
   if (f.categoryId) conditions.push(eq(videos.categoryId, f.categoryId));
-  if (f.kind) conditions.push(eq(videos.kind, f.kind));
   // Within a dimension any value matches; dimensions combine with AND.
   if (f.tags?.length) conditions.push(arrayOverlaps(videos.tagIds, f.tags));
   if (f.levels?.length) conditions.push(arrayOverlaps(videos.levels, f.levels));
@@ -63,6 +66,37 @@ export function orderBy(sort: TSort, seed = 0): SQL[] {
   }
 }
 
+/** The page and count queries of a list, unexecuted (the EXPLAIN test inspects them). */
+export function buildVideoPageQueries(
+  db: DbOrTx,
+  filters: VideoFilters,
+  sort: TSort,
+  page: { limit: number; offset: number; seed?: number },
+  now = new Date(),
+) {
+  const conditions = filterConditions(filters, now);
+  if (filters.savedBy) {
+    // Saved lists start from the member's saved rows (a few) and look each video up by its key.
+    const where = and(eq(savedVideos.userId, filters.savedBy), ...conditions);
+    return {
+      rows: db
+        .select(getTableColumns(videos))
+        .from(savedVideos)
+        .innerJoin(videos, eq(videos.id, savedVideos.videoId))
+        .where(where)
+        .orderBy(...orderBy(sort, page.seed))
+        .limit(page.limit)
+        .offset(page.offset),
+      count: db.select({ n: sql<number>`count(*)::int` }).from(savedVideos).innerJoin(videos, eq(videos.id, savedVideos.videoId)).where(where),
+    };
+  }
+  const where = and(...conditions);
+  return {
+    rows: db.select().from(videos).where(where).orderBy(...orderBy(sort, page.seed)).limit(page.limit).offset(page.offset),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),
+  };
+}
+
 export async function selectVideoPage(
   db: DbOrTx,
   filters: VideoFilters,
@@ -70,17 +104,8 @@ export async function selectVideoPage(
   page: { limit: number; offset: number; seed?: number },
   now = new Date(),
 ): Promise<{ rows: VideoRow[]; total: number }> {
-  const where = and(...filterConditions(filters, now));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(videos)
-      .where(where)
-      .orderBy(...orderBy(sort, page.seed))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),
-  ]);
+  const queries = buildVideoPageQueries(db, filters, sort, page, now);
+  const [rows, [counted]] = await Promise.all([queries.rows, queries.count]);
   return { rows, total: counted?.n ?? 0 };
 }
 

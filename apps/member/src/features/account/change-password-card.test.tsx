@@ -26,7 +26,9 @@ describe('change password', () => {
   it("shows the server's message when the current password is wrong", async () => {
     server.use(
       sessionHandler(users.individual),
-      http.put(apiUrl('/account/password'), () => problem(400, 'WRONG_PASSWORD', MESSAGES.currentPasswordWrong)),
+      http.put(apiUrl('/account/password'), () =>
+        problem(400, 'WRONG_PASSWORD', MESSAGES.currentPasswordWrong),
+      ),
     );
     const { user } = renderApp('/account');
     await submitChange(user);

@@ -40,7 +40,9 @@ describe('login', () => {
   it("shows the server's message when the login fails", async () => {
     server.use(
       sessionHandler(null),
-      http.post(apiUrl('/auth/login'), () => problem(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials)),
+      http.post(apiUrl('/auth/login'), () =>
+        problem(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials),
+      ),
     );
     const { user, router } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'dancer@demo.test');
@@ -79,7 +81,10 @@ describe('login', () => {
   });
 
   it('sends an admin to the admin console', async () => {
-    server.use(sessionHandler(null), http.post(apiUrl('/auth/login'), () => HttpResponse.json(sessionOf(users.admin))));
+    server.use(
+      sessionHandler(null),
+      http.post(apiUrl('/auth/login'), () => HttpResponse.json(sessionOf(users.admin))),
+    );
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Email'), 'admin@demo.test');
     await user.type(screen.getByLabelText('Password'), 'Dance123!');

@@ -75,7 +75,9 @@ describe('individual sign-up', () => {
     server.use(
       sessionHandler(null),
       http.post(apiUrl('/auth/signup'), () =>
-        problem(400, 'VALIDATION_FAILED', 'Some fields are not valid.', { lastName: 'At most 100 characters' }),
+        problem(400, 'VALIDATION_FAILED', 'Some fields are not valid.', {
+          lastName: 'At most 100 characters',
+        }),
       ),
     );
     const { user } = renderApp('/SignUp');

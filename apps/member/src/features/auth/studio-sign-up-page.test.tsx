@@ -25,7 +25,10 @@ describe('studio sign-up', () => {
     expect(screen.getByText(MESSAGES.termsRequired)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.roleRequired)).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Dancer/Parent')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Looking for an Individual Account?' })).toHaveAttribute('href', '/Plans');
+    expect(screen.getByRole('link', { name: 'Looking for an Individual Account?' })).toHaveAttribute(
+      'href',
+      '/Plans',
+    );
   });
 
   it('warns before converting an individual account, retries on Yes, then shows the success banner', async () => {
@@ -35,7 +38,8 @@ describe('studio sign-up', () => {
       http.post(apiUrl('/auth/studio-signup'), async ({ request }) => {
         const body = (await request.json()) as Record<string, unknown>;
         bodies.push(body);
-        if (!body.convertExisting) return problem(409, 'ACCOUNT_EXISTS_INDIVIDUAL', 'This email has an individual account.');
+        if (!body.convertExisting)
+          return problem(409, 'ACCOUNT_EXISTS_INDIVIDUAL', 'This email has an individual account.');
         return HttpResponse.json(sessionOf({ ...users.studioOwner, subscriptionId: null }), { status: 201 });
       }),
     );

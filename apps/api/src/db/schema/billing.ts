@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const PROVIDERS = ['sandbox', 'chargebee'] as const;
+const STATUSES = [
+  'future',
+  'in_trial',
+  'active',
+  'non_renewing',
+  'paused',
+  'cancelled',
+  'transferred',
+] as const;
+
+/** The billing provider's customer of a member (studio owners are customers of their own, "studio-" ids). */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    customerId: text('customer_id').notNull(),
+    /** The ads tracking id sent as cf_tid when the customer was created. */
+    trackingId: text('tracking_id'),
+    /** The sandbox's clock for this customer: how far "move time forward" has moved it, in seconds. */
+    clockOffsetSeconds: integer('clock_offset_seconds').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_customers_provider_customer_key').on(t.provider, t.customerId)],
+);
+
+/**
+ * Subscriptions as the provider reports them. `resourceVersion` orders updates: an older snapshot never
+ * overwrites a newer one (Chargebee webhooks can arrive late and twice).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    planId: text('plan_id', { enum: ['INDIVIDUAL', 'VIP', 'STUDIO-5', 'STUDIO-10'] }).notNull(),
+    period: text('period', { enum: ['monthly', 'yearly'] }).notNull(),
+    status: text('status', { enum: STATUSES }).notNull(),
+    trialStart: timestamp('trial_start', { withTimezone: true }),
+    trialEnd: timestamp('trial_end', { withTimezone: true }),
+    currentTermStart: timestamp('current_term_start', { withTimezone: true }),
+    currentTermEnd: timestamp('current_term_end', { withTimezone: true }),
+    nextBillingAt: timestamp('next_billing_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    resourceVersion: bigint('resource_version', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_sub_key').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** One free trial per plan family per member, ever: keyed by email so a re-created account cannot repeat it. */
+export const trialUsages = pgTable(
+  'trial_usages',
+  {
+    email: text('email').notNull(),
+    family: text('family', { enum: ['standard', 'plus', 'studio'] }).notNull(),
+    userId: uuid('user_id'),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.family] })],
+);
+
+/** Every provider event processed, for deduplication by event id and for support. */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider', { enum: PROVIDERS }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    subscriptionId: text('subscription_id'),
+    resourceVersion: bigint('resource_version', { mode: 'number' }),
+    /** applied, stale (older than what we have), ignored (not a subscription event or unknown customer). */
+    outcome: text('outcome', { enum: ['applied', 'stale', 'ignored'] }).notNull(),
+    payload: jsonb('payload'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The sandbox's hosted pages (checkout and portal), opened by their unguessable id like a hosted page URL. */
+export const sandboxHostedPages = pgTable(
+  'sandbox_hosted_pages',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['checkout_new', 'checkout_existing', 'portal'] }).notNull(),
+    planId: text('plan_id', { enum: ['INDIVIDUAL', 'VIP', 'STUDIO-5', 'STUDIO-10'] }),
+    period: text('period', { enum: ['monthly', 'yearly'] }),
+    /** For checkout_existing: the subscription being changed. */
+    subscriptionId: text('subscription_id'),
+    trialDays: integer('trial_days').notNull().default(0),
+    state: text('state', { enum: ['created', 'succeeded', 'cancelled'] })
+      .notNull()
+      .default('created'),
+    redirectUrl: text('redirect_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_hosted_pages_user_idx').on(t.userId)],
+);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type BillingCustomerRow = typeof billingCustomers.$inferSelect;
+export type SandboxHostedPageRow = typeof sandboxHostedPages.$inferSelect;

@@ -1,0 +1,77 @@
+import { addVideoEndpoints } from '@dance/domain';
+import type { FastifyInstance } from 'fastify';
+import { createLocalVideoHost, createVimeoVideoHost, type VideoHost, VideoHostError } from '../../adapters/vimeo';
+import { AppError, notFound } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { requireAdmin } from '../../plugins/auth';
+import { recordAudit } from '../audit/record';
+import { createVideo } from './service';
+
+export interface AddVideoRoutesOptions {
+  /** Overrides the video host (tests); otherwise Vimeo with VIMEO_TOKEN, or the local media library. */
+  videoHost?: VideoHost;
+}
+
+/** Admin: import a video's details from the video host, and add library and class videos. */
+export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRoutesOptions = {}) {
+  const host =
+    options.videoHost ??
+    (app.config.vimeoToken ? createVimeoVideoHost({ token: app.config.vimeoToken }) : createLocalVideoHost(app.db));
+
+  route(app, addVideoEndpoints.vimeoVideo, async (request) => {
+    await requireAdmin(request);
+    const { vimeoId } = request.params;
+    try {
+      const video = await host.getVideo(vimeoId);
+      if (!video)
+        throw notFound(
+          host.source === 'vimeo'
+            ? `No Vimeo video with id ${vimeoId} was found (or the token cannot see it).`
+            : `No video with id ${vimeoId} in the media library.`,
+        );
+      return video;
+    } catch (error) {
+      if (error instanceof VideoHostError) throw new AppError('UPSTREAM_FAILED', error.message);
+      throw error;
+    }
+  });
+
+  route(app, addVideoEndpoints.createVideo, async (request) => {
+    const { user } = await requireAdmin(request);
+    const body = request.body;
+    const created = await app.db.transaction(async (tx) => {
+      const result = await createVideo(tx, body);
+      if (result.createdInstructorId)
+        await recordAudit(tx, request, {
+          actorId: user.id,
+          action: 'create',
+          entity: 'instructor',
+          entityId: result.createdInstructorId,
+          changes: { name: body.newInstructorName },
+        });
+      for (const tagId of result.createdTags)
+        await recordAudit(tx, request, { actorId: user.id, action: 'create', entity: 'tag', entityId: tagId });
+      await recordAudit(tx, request, {
+        actorId: user.id,
+        action: 'create',
+        entity: 'video',
+        entityId: result.video.id,
+        changes: {
+          kind: result.video.kind,
+          title: result.video.title,
+          releaseDate: result.video.releaseDate,
+          videoUrl: result.video.videoUrl,
+        },
+      });
+      return result.video;
+    });
+    return {
+      id: created.id,
+      kind: created.kind,
+      title: created.title,
+      releaseDate: created.releaseDate,
+      releaseAt: created.releaseAt.toISOString(),
+      tagIds: created.tagIds,
+    };
+  });
+}

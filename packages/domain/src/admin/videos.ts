@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { ZTag } from '../catalogue/contracts';
+import { LEVELS, SEARCH_MIN_CHARS, SORT_OPTIONS } from '../constants';
+import { defineEndpoint } from '../http/endpoint';
+import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
+
+export const ADMIN_VIDEO_SEARCH_MESSAGE = `Search needs at least ${SEARCH_MIN_CHARS} characters`;
+export const RELEASE_DATE_REQUIRED_MESSAGE = 'Please pick a release date';
+export const RELEASE_DATE_PAST_MESSAGE = 'The release date cannot be before today.';
+
+/** Spec 3 §5: the list searches when the term is empty or longer than 2 characters. */
+export const canRunVideoSearch = (term: string) => {
+  const trimmed = term.trim();
+  return trimmed.length === 0 || trimmed.length >= SEARCH_MIN_CHARS;
+};
+
+export const ZAdminVideosQuery = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .max(100, 'Search is at most 100 characters')
+      .optional()
+      .refine((s) => s === undefined || canRunVideoSearch(s), ADMIN_VIDEO_SEARCH_MESSAGE),
+    sort: z
+      .enum(SORT_OPTIONS, { error: `Unknown sort: use one of ${SORT_OPTIONS.join(', ')}` })
+      .default('latest'),
+    page: ZAdminPageNumber,
+    pageSize: ZAdminPageSize,
+  })
+  .strict();
+export type TAdminVideosQuery = z.input<typeof ZAdminVideosQuery>;
+
+export const ZAdminVideo = z.object({
+  id: z.string(),
+  kind: z.enum(['library', 'class']),
+  title: z.string(),
+  /** Rich text (sanitised HTML). */
+  description: z.string(),
+  shortDescription: z.string(),
+  category: z.object({ id: z.string(), name: z.string() }).nullable(),
+  instructor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  levels: z.array(z.enum(LEVELS)),
+  /** Tags by priority. */
+  tags: z.array(ZTag),
+  keywords: z.array(z.string()),
+  products: z.array(z.object({ id: z.string(), title: z.string(), subname: z.string() })),
+  releaseDate: z.string(),
+  isComingSoon: z.boolean(),
+  durationSeconds: z.number().int(),
+  thumbnailUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  trailerUrl: z.string().nullable(),
+  fileType: z.enum(['video', 'pdf']),
+  updatedAt: z.string(),
+});
+export type TAdminVideo = z.infer<typeof ZAdminVideo>;
+
+export const ZAdminVideoPage = z.object({
+  items: z.array(ZAdminVideo),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAdminVideoPage = z.infer<typeof ZAdminVideoPage>;
+
+/** Trims, drops blanks and duplicates (case-insensitive): tags, products and keywords ignore them (spec 3 §5). */
+const uniqueTrimmed = (values: string[]) => {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim();
+    const key = value.toLowerCase();
+    if (!value || seen.has(key)) continue;
+    seen.add(key);
+    out.push(value);
+  }
+  return out;
+};
+
+const uuidList = (what: string) =>
+  z
+    .array(z.uuid(`Unknown ${what}`), { error: `${what} must be a list` })
+    .max(50, `At most 50 ${what}s`)
+    .transform((ids) => [...new Set(ids)]);
+
+/**
+ * The edit modal's body: everything but the video link, the trailer link and the duration, which are
+ * read-only while editing (spec 3 §4). Unknown keys are refused.
+ */
+export const ZUpdateAdminVideoRequest = z
+  .object({
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, { error: 'Title is required', abort: true })
+      .max(200, 'At most 200 characters'),
+    description: z.string().max(50_000, 'The description is too long').default(''),
+    shortDescription: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+    categoryId: z.uuid('Unknown category').nullable(),
+    instructorId: z.uuid('Unknown instructor').nullable(),
+    levels: z
+      .array(z.enum(LEVELS, { error: 'Levels are Beginner, Intermediate or Advanced' }))
+      .max(3)
+      .transform((levels) => LEVELS.filter((l) => levels.includes(l))),
+    tagIds: uuidList('tag'),
+    productIds: uuidList('product'),
+    keywords: z
+      .array(z.string().max(60, 'A keyword is at most 60 characters'))
+      .max(50, 'At most 50 keywords')
+      .transform(uniqueTrimmed),
+    releaseDate: z
+      .string({ error: RELEASE_DATE_REQUIRED_MESSAGE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, RELEASE_DATE_REQUIRED_MESSAGE),
+  })
+  .strict();
+export type TUpdateAdminVideoRequest = z.input<typeof ZUpdateAdminVideoRequest>;
+
+const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
+
+export const adminVideoEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/admin/videos',
+    summary: 'Admin video list: every video (released or not), searched, sorted, 20 a page',
+    tags: ['admin'],
+    auth: 'admin',
+    query: ZAdminVideosQuery,
+    response: ZAdminVideoPage,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH'],
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/videos/:videoId',
+    summary: 'Save the edit modal (video link, trailer link and duration are not editable)',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZVideoIdParams,
+    body: ZUpdateAdminVideoRequest,
+    response: ZAdminVideo,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND'],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/videos/:videoId',
+    summary: 'Delete a video (and its saves)',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZVideoIdParams,
+    response: ZDeleted,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND'],
+  }),
+} as const;

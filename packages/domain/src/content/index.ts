@@ -1,0 +1,6 @@
+export * from './add-video';
+export * from './banners';
+export * from './messages';
+export * from './popups';
+export * from './products';
+export * from './shared';

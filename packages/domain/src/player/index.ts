@@ -1,0 +1,4 @@
+export * from './chapters';
+export * from './content-type';
+export * from './contracts';
+export * from './messages';
