@@ -16,9 +16,12 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './adapt
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
+import { seedDemoBilling } from './db/demo/billing';
 import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoContent } from './db/demo/content';
 import { seedDemoData } from './db/seed';
+import { seedDemoMedia } from './db/demo/media';
+import { videoPipeline } from './modules/videos-media/plugin';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -28,6 +31,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { popupRoutes } from './modules/popups/routes';
 import { productRoutes } from './modules/products/routes';
+import { billingRoutes } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
@@ -106,8 +110,9 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   );
   if (!database) app.addHook('onClose', async () => db.close());
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);
@@ -195,14 +200,18 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   await app.register(productRoutes);
   await app.register(bannerRoutes);
   await app.register(popupRoutes);
+  await app.register(billingRoutes);
+  await app.register(videoPipeline);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) {
     await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
+    await seedDemoBilling(db.db);
     const catalogue = await seedDemoCatalogue(db.db, filesDir);
     if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
     const content = await seedDemoContent(db.db, filesDir);
     if (content) app.log.info(content, 'demo media library and popups seeded');
+    await seedDemoMedia(app);
   }
   return app;
 }

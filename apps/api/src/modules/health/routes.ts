@@ -13,7 +13,12 @@ export async function healthRoutes(app: FastifyInstance) {
         summary: 'Liveness',
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
-      config: { rateLimit: false },
+      // Probes are frequent and tiny: no rate limit, no browser security headers, no per-request log lines.
+      config: { rateLimit: false, cors: false },
+      helmet: false,
+      logLevel: 'warn',
+      // The schema documents the answer; a constant body needs no validation on the way out.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -25,7 +30,9 @@ export async function healthRoutes(app: FastifyInstance) {
         summary: 'Readiness: the database is reachable',
         response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: ZProblem },
       },
-      config: { rateLimit: false },
+      config: { rateLimit: false, cors: false },
+      helmet: false,
+      logLevel: 'warn',
     },
     async (request, reply) => {
       try {
