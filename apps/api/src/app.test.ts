@@ -31,10 +31,25 @@ describe('operations', () => {
   });
 
   it('sends security headers and a request id', async () => {
-    const res = await t.app.inject('/health');
+    const res = await t.app.inject('/api/v1/auth/session');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 503 with Retry-After while the event loop is overloaded', async () => {
+    const busy = await createTestApp({ maxEventLoopDelayMs: 20 });
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      // Block the event loop, as an overloaded process would.
+    }
+    // The overdue sampling timer runs first and records the stall; the request comes right after it.
+    await new Promise((r) => setImmediate(r));
+    const res = await busy.app.inject('/api/v1/auth/session');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('OVERLOADED');
+    expect(res.headers['retry-after']).toBe('10');
+    await busy.close();
   });
 
   it('allows CORS with credentials for the two app origins only', async () => {

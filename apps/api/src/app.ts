@@ -118,7 +118,8 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   await app.register(errorsPlugin);
   await app.register(underPressure, {
     // Shed load on a long event-loop delay only: utilisation alone is high on any busy but healthy process.
-    maxEventLoopDelay: 1000,
+    maxEventLoopDelay: config.maxEventLoopDelayMs,
+    sampleInterval: Math.min(1000, Math.max(5, config.maxEventLoopDelayMs)),
     retryAfter: 10,
   });
   await app.register(helmet, {

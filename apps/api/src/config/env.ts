@@ -28,6 +28,8 @@ const ZEnv = z.object({
   /** Seed the demo accounts and catalogue when the database is empty (on by default outside production). */
   SEED_DEMO_DATA: flag(true).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Answer 503 while the event loop lags more than this (0 turns the guard off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** S3-compatible object storage for uploads; without S3_BUCKET files stay on local disk under DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -35,11 +37,33 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /** Chargebee billing; without CHARGEBEE_SITE the embedded sandbox checkout and portal are used. */
+  CHARGEBEE_SITE: z.string().optional(),
+  CHARGEBEE_API_KEY: z.string().optional(),
+  CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
+  CHARGEBEE_WEBHOOK_PASSWORD: z.string().optional(),
+  /** Social-ads pixel id for sign-up and plan events; without it no event is sent. */
+  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/).optional(),
   /** Vimeo API token for video import; without it videos are imported from the local media library. */
   VIMEO_TOKEN: z.string().optional(),
   /** Shopify Storefront API; without it products are kept in the database only. */
   SHOPIFY_STORE_DOMAIN: z.string().optional(),
   SHOPIFY_STOREFRONT_TOKEN: z.string().optional(),
+  /** Mux (video provider); without MUX_TOKEN_ID videos are processed locally with ffmpeg. */
+  MUX_TOKEN_ID: z.string().optional(),
+  MUX_TOKEN_SECRET: z.string().optional(),
+  MUX_WEBHOOK_SECRET: z.string().optional(),
+  MUX_SIGNING_KEY: z.string().optional(),
+  /** The signing key's private key: a PEM or base64-encoded PEM string. */
+  MUX_PRIVATE_KEY: z.string().optional(),
+  MUX_BASE_URL: z.url().optional(),
+  /** Secret of the local provider's signed media URLs (generated and kept under DATA_DIR when unset). */
+  MEDIA_URL_SECRET: z.string().min(32).optional(),
+  /** Lifetime of signed playback URLs. */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(6 * 3600),
+  /** Demo media generated at seed: all, none, or how many videos (tests keep it short). */
+  DEMO_MEDIA: z.union([z.enum(['all', 'none']), z.coerce.number().int().min(0)]).optional(),
+  VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(2048),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -62,6 +86,7 @@ export interface AppConfig {
   mailFrom: string;
   seedDemoData: boolean;
   rateLimitMax: number;
+  maxEventLoopDelayMs: number;
   s3: {
     bucket: string;
     region: string;
@@ -70,8 +95,24 @@ export interface AppConfig {
     secretAccessKey: string;
     publicUrl: string;
   } | null;
+  chargebee: { site: string; apiKey: string; webhookUsername: string; webhookPassword: string } | null;
+  metaPixelId: string | null;
   vimeoToken: string | null;
   shopify: { storeDomain: string; storefrontToken: string } | null;
+  video: {
+    mux: {
+      tokenId: string;
+      tokenSecret: string;
+      webhookSecret: string;
+      signingKey: string;
+      privateKey: string;
+      baseUrl?: string;
+    } | null;
+    mediaUrlSecret: string | null;
+    mediaUrlTtlSeconds: number;
+    demoMedia: 'all' | 'none' | number;
+    uploadMaxBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -114,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -124,6 +166,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           publicUrl: required(e.S3_PUBLIC_URL, 'S3_PUBLIC_URL', 'S3_BUCKET'),
         }
       : null,
+    chargebee: e.CHARGEBEE_SITE
+      ? {
+          site: e.CHARGEBEE_SITE,
+          apiKey: required(e.CHARGEBEE_API_KEY, 'CHARGEBEE_API_KEY', 'CHARGEBEE_SITE'),
+          webhookUsername: required(e.CHARGEBEE_WEBHOOK_USERNAME, 'CHARGEBEE_WEBHOOK_USERNAME', 'CHARGEBEE_SITE'),
+          webhookPassword: required(e.CHARGEBEE_WEBHOOK_PASSWORD, 'CHARGEBEE_WEBHOOK_PASSWORD', 'CHARGEBEE_SITE'),
+        }
+      : null,
+    metaPixelId: e.META_PIXEL_ID ?? null,
     vimeoToken: e.VIMEO_TOKEN || null,
     shopify: e.SHOPIFY_STORE_DOMAIN
       ? {
@@ -135,6 +186,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           ),
         }
       : null,
+    video: {
+      mux: e.MUX_TOKEN_ID
+        ? {
+            tokenId: e.MUX_TOKEN_ID,
+            tokenSecret: required(e.MUX_TOKEN_SECRET, 'MUX_TOKEN_SECRET', 'MUX_TOKEN_ID'),
+            webhookSecret: required(e.MUX_WEBHOOK_SECRET, 'MUX_WEBHOOK_SECRET', 'MUX_TOKEN_ID'),
+            signingKey: required(e.MUX_SIGNING_KEY, 'MUX_SIGNING_KEY', 'MUX_TOKEN_ID'),
+            privateKey: required(e.MUX_PRIVATE_KEY, 'MUX_PRIVATE_KEY', 'MUX_TOKEN_ID'),
+            baseUrl: e.MUX_BASE_URL,
+          }
+        : null,
+      mediaUrlSecret: e.MEDIA_URL_SECRET ?? null,
+      mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+      // Tests (Playwright) generate only the few demo videos their specs play.
+      demoMedia: e.DEMO_MEDIA ?? (e.NODE_ENV === 'test' ? 4 : 'all'),
+      uploadMaxBytes: e.VIDEO_UPLOAD_MAX_MB * 1024 * 1024,
+    },
   };
 }
 
@@ -147,6 +215,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: process.env.TEST_DATABASE_URL ?? null,
     inMemoryDatabase: true,
     rateLimitMax: 100_000,
+    // Test machines stall (database start-up in the same process): only the overload test turns this on.
+    maxEventLoopDelayMs: 0,
     ...overrides,
   };
 }
