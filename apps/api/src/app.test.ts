@@ -43,8 +43,8 @@ describe('operations', () => {
     while (Date.now() < until) {
       // Block the event loop, as an overloaded process would.
     }
-    // The overdue sampling timer runs first and records the stall; the request comes right after it.
-    await new Promise((r) => setImmediate(r));
+    // A 1 ms timer runs after the overdue sampling timer (timers run by due time), which records the stall.
+    await new Promise((r) => setTimeout(r, 1));
     const res = await busy.app.inject('/api/v1/auth/session');
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('OVERLOADED');
