@@ -39,13 +39,18 @@ describe('operations', () => {
 
   it('answers 503 with Retry-After while the event loop is overloaded', async () => {
     const busy = await createTestApp({ maxEventLoopDelayMs: 20 });
-    const until = Date.now() + 300;
-    while (Date.now() < until) {
-      // Block the event loop, as an overloaded process would.
-    }
-    // A 1 ms timer runs after the overdue sampling timer (timers run by due time), which records the stall.
-    await new Promise((r) => setTimeout(r, 1));
-    const res = await busy.app.inject('/api/v1/auth/session');
+    const stallThenRequest = async () => {
+      const until = Date.now() + 300;
+      while (Date.now() < until) {
+        // Block the event loop, as an overloaded process would.
+      }
+      // A 1 ms timer runs after the overdue sampling timer (timers run by due time), which records the stall.
+      await new Promise((r) => setTimeout(r, 1));
+      return busy.app.inject('/api/v1/auth/session');
+    };
+    // The sampler averages over its window; on a crowded machine one stall may land across two windows.
+    let res = await stallThenRequest();
+    for (let i = 0; i < 3 && res.statusCode !== 503; i++) res = await stallThenRequest();
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('OVERLOADED');
     expect(res.headers['retry-after']).toBe('10');
