@@ -12,6 +12,7 @@ const ADMIN_PORT = PORT_BASE ? PORT_BASE + 2 : 5274;
 const dataDir = `${process.env.TMPDIR ?? '/tmp'}/dance-e2e-${process.pid}`;
 const api = `http://localhost:${API_PORT}`;
 const appEnv = {
+  VITE_CACHE_NAME: `e2e-${PORT_BASE || 'default'}`,
   API_PROXY_TARGET: api,
   VITE_MEMBER_URL: `http://localhost:${MEMBER_PORT}`,
   VITE_ADMIN_URL: `http://localhost:${ADMIN_PORT}`,

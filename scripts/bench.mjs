@@ -5,11 +5,13 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBundle } from './bench/bundle.mjs';
+import { runCatalogue } from './bench/catalogue.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
+import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
 
-const PARTS = { health: runHealth, dev: runDevStart, bundle: runBundle };
+const PARTS = { health: runHealth, dev: runDevStart, bundle: runBundle, lcp: runLcp, catalogue: runCatalogue };
 const REPORT = join(ROOT, 'docs/performance.md');
 
 function readParts(args) {

@@ -6,6 +6,11 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react()],
+  // Scan every source file at start, so dependencies of lazy routes are pre-bundled up front: a dependency
+  // discovered mid-session makes Vite re-bundle and reload the page (flaky end-to-end tests, lost state).
+  // Each dev server keeps its own cache, so two servers on one machine never rebuild each other's.
+  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}', '!src/test/**'] },
+  cacheDir: `node_modules/.vite/${process.env.VITE_CACHE_NAME ?? 'default'}`,
   server: {
     port: 5174,
     strictPort: true,

@@ -35,9 +35,9 @@ test.describe('admin login and the console guard', () => {
     await expect(nav.getByRole('link', { name: 'Instructors' })).toHaveAttribute('aria-current', 'page');
 
     // A section that later work builds: an honest not-found view inside the layout, with the way back.
-    await page.goto('/AdminDashboard/add-Popup');
+    await page.goto('/AdminDashboard/Release-Audit');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Popups' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Release audit' })).toHaveAttribute('aria-current', 'page');
     await page.getByRole('link', { name: 'Back to All Videos' }).click();
     await expect(page).toHaveURL(/\/AdminDashboard\/AllVideos$/);
   });

@@ -11,19 +11,38 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const user = {
-  id: 'u1', firstName: 'Ava', lastName: 'A', email: 'a@x.test', role: 'user', userType: null, signupRole: null,
-  subscriptionId: null, isTrialAvailed: false, imageUrl: null, studioOwnerId: null,
+  id: 'u1',
+  firstName: 'Ava',
+  lastName: 'A',
+  email: 'a@x.test',
+  role: 'user',
+  userType: null,
+  signupRole: null,
+  subscriptionId: null,
+  isTrialAvailed: false,
+  imageUrl: null,
+  studioOwnerId: null,
 };
 const problem = (status: number, code: string, message: string) =>
-  HttpResponse.json({ type: 'x', title: 't', status, code, message }, { status, headers: { 'content-type': 'application/problem+json' } });
+  HttpResponse.json(
+    { type: 'x', title: 't', status, code, message },
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
 
 describe('api client', () => {
   it('builds paths, comma-joins arrays and skips empty query values', async () => {
     const client = createApiClient({ baseUrl: BASE });
-    expect(client.buildUrl(catalogueEndpoints.saveVideo, { videoId: 'a b' })).toBe(`${BASE}/me/saved-videos/a%20b`);
-    expect(client.buildUrl(catalogueEndpoints.listVideos, undefined, { tags: ['t1', 't2'], levels: [], sort: 'latest', page: undefined })).toBe(
-      `${BASE}/videos?tags=t1%2Ct2&sort=latest`,
+    expect(client.buildUrl(catalogueEndpoints.saveVideo, { videoId: 'a b' })).toBe(
+      `${BASE}/me/saved-videos/a%20b`,
     );
+    expect(
+      client.buildUrl(catalogueEndpoints.listVideos, undefined, {
+        tags: ['t1', 't2'],
+        levels: [],
+        sort: 'latest',
+        page: undefined,
+      }),
+    ).toBe(`${BASE}/videos?tags=t1%2Ct2&sort=latest`);
   });
 
   it('sends the CSRF token on mutations once it has a session, never on reads', async () => {
@@ -48,13 +67,22 @@ describe('api client', () => {
     server.use(
       http.post(`${BASE}/auth/login`, () =>
         HttpResponse.json(
-          { type: 'x', title: 'Bad Request', status: 400, code: 'VALIDATION_FAILED', message: 'Please fill in your email', fields: { email: 'Please fill in your email' } },
+          {
+            type: 'x',
+            title: 'Bad Request',
+            status: 400,
+            code: 'VALIDATION_FAILED',
+            message: 'Please fill in your email',
+            fields: { email: 'Please fill in your email' },
+          },
           { status: 400 },
         ),
       ),
     );
     const client = createApiClient({ baseUrl: BASE });
-    const error = await client.call(authEndpoints.login, { body: { email: '', password: 'x' } }).catch((e: unknown) => e);
+    const error = await client
+      .call(authEndpoints.login, { body: { email: '', password: 'x' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('VALIDATION_FAILED');
     expect((error as ApiError).field('email')).toBe('Please fill in your email');
@@ -69,7 +97,9 @@ describe('api client', () => {
     );
     const client = createApiClient({ baseUrl: BASE });
     client.setSessionExpiredHandler(onExpired);
-    await expect(client.call(authEndpoints.login, { body: { email: 'a@x.test', password: 'bad' } })).rejects.toThrow('Invalid email or password');
+    await expect(
+      client.call(authEndpoints.login, { body: { email: 'a@x.test', password: 'bad' } }),
+    ).rejects.toThrow('Invalid email or password');
     expect(onExpired).not.toHaveBeenCalled();
     client.setSession(await client.call(authEndpoints.session));
     await expect(client.call(catalogueEndpoints.savedIds)).rejects.toMatchObject({ status: 401 });
@@ -80,7 +110,10 @@ describe('api client', () => {
   it('reports a network failure with the spec text', async () => {
     server.use(http.get(`${BASE}/auth/session`, () => HttpResponse.error()));
     const client = createApiClient({ baseUrl: BASE });
-    await expect(client.call(authEndpoints.session)).rejects.toMatchObject({ code: 'NETWORK_ERROR', message: 'No response from the server.' });
+    await expect(client.call(authEndpoints.session)).rejects.toMatchObject({
+      code: 'NETWORK_ERROR',
+      message: 'No response from the server.',
+    });
   });
 
   it('sends a bearer token when the client has one', async () => {

@@ -1,5 +1,35 @@
-import { API_PREFIX, type Endpoint, type ErrorCode, type TProblem, ZProblem } from '@dance/domain';
+import type { Endpoint, ErrorCode, TProblem } from '@dance/domain';
 import type { z } from 'zod';
+import type { Route } from './routes';
+
+/** The API's base path (API_PREFIX of @dance/domain, repeated here so the first page loads no zod). */
+const API_BASE_PATH = '/api/v1';
+
+/** Reads a problem+json body by hand: parsing it with the zod contract would put zod on the first page. */
+function readProblem(payload: unknown): TProblem | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const body = payload as Record<string, unknown>;
+  if (typeof body.code !== 'string' || typeof body.message !== 'string') return null;
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const fields = isRecord(body.fields)
+    ? Object.fromEntries(
+        Object.entries(body.fields).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
+    : undefined;
+  return {
+    type: typeof body.type === 'string' ? body.type : 'about:blank',
+    title: typeof body.title === 'string' ? body.title : body.code,
+    status: typeof body.status === 'number' ? body.status : 0,
+    code: body.code,
+    message: body.message,
+    ...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}),
+    ...(fields ? { fields } : {}),
+    ...(isRecord(body.details) ? { details: body.details } : {}),
+  };
+}
 
 /** An answer of the API other than success, carrying the problem body's stable code and message. */
 export class ApiError extends Error {
@@ -48,13 +78,13 @@ const SESSION_LOST: ReadonlySet<string> = new Set(['UNAUTHENTICATED', 'SESSION_E
  * from what the server validates.
  */
 export function createApiClient(options: ApiClientOptions = {}) {
-  const baseUrl = options.baseUrl ?? API_PREFIX;
+  const baseUrl = options.baseUrl ?? API_BASE_PATH;
   let csrfToken: string | null = null;
   let hasSession = false;
   let onSessionExpired: (() => void) | null = null;
 
   function buildUrl(
-    endpoint: Endpoint,
+    endpoint: Endpoint | Route,
     params?: Record<string, unknown>,
     query?: Record<string, unknown>,
   ): string {
@@ -74,8 +104,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return `${baseUrl}${path}${qs ? `?${qs}` : ''}`;
   }
 
+  /** Calls an endpoint, given its contract or its Route (see routes.ts). */
   async function call<E extends Endpoint>(
-    endpoint: E,
+    endpoint: E | Route<E>,
     opts: CallOptions<E> = {} as CallOptions<E>,
   ): Promise<ResponseOf<E>> {
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -103,8 +134,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (response.status === 204) return undefined as ResponseOf<E>;
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const parsed = ZProblem.safeParse(payload);
-      const problem = parsed.success ? parsed.data : null;
+      const problem = readProblem(payload);
       const code = (problem?.code ?? 'UNKNOWN') as ApiError['code'];
       const error = new ApiError(response.status, code, problem?.message ?? response.statusText, problem);
       if (response.status === 401 && SESSION_LOST.has(code) && hasSession) {

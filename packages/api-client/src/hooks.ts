@@ -1,16 +1,16 @@
-import {
-  authEndpoints,
-  type TChangePasswordRequest,
-  type TLoginRequest,
-  type TResetPasswordRequest,
-  type TSessionResponse,
-  type TSignUpRequest,
-  type TStudioSignUpRequest,
+import type {
+  TChangePasswordRequest,
+  TLoginRequest,
+  TResetPasswordRequest,
+  TSessionResponse,
+  TSignUpRequest,
+  TStudioSignUpRequest,
 } from '@dance/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { type ApiClient, ApiError } from './client';
 import { useApiClient } from './context';
+import { authRoutes } from './routes';
 
 /** Query keys, in one place so invalidation never misses a spelling. */
 export const queryKeys = {
@@ -21,7 +21,7 @@ export const queryKeys = {
 /** Reads the session; a guest is `null`, not an error. */
 export async function fetchSession(client: ApiClient): Promise<TSessionResponse | null> {
   try {
-    const session = await client.call(authEndpoints.session);
+    const session = await client.call(authRoutes.session);
     client.setSession(session);
     return session;
   } catch (error) {
@@ -53,7 +53,7 @@ export function useLogin() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TLoginRequest) => client.call(authEndpoints.login, { body }),
+    mutationFn: (body: TLoginRequest) => client.call(authRoutes.login, { body }),
     onSuccess: (session) => storeSession(client, queryClient, session),
   });
 }
@@ -62,7 +62,7 @@ export function useSignUp() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TSignUpRequest) => client.call(authEndpoints.signUp, { body }),
+    mutationFn: (body: TSignUpRequest) => client.call(authRoutes.signUp, { body }),
     onSuccess: (session) => storeSession(client, queryClient, session),
   });
 }
@@ -71,7 +71,7 @@ export function useStudioSignUp() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TStudioSignUpRequest) => client.call(authEndpoints.studioSignUp, { body }),
+    mutationFn: (body: TStudioSignUpRequest) => client.call(authRoutes.studioSignUp, { body }),
     onSuccess: (session) => storeSession(client, queryClient, session),
   });
 }
@@ -83,7 +83,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await client.call(authEndpoints.logout);
+        await client.call(authRoutes.logout);
       } finally {
         client.setSession(null);
         queryClient.clear();
@@ -96,27 +96,27 @@ export function useLogout() {
 export function useForgotPassword() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (body: { email: string }) => client.call(authEndpoints.forgotPassword, { body }),
+    mutationFn: (body: { email: string }) => client.call(authRoutes.forgotPassword, { body }),
   });
 }
 
 export function useResetPassword() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (body: TResetPasswordRequest) => client.call(authEndpoints.resetPassword, { body }),
+    mutationFn: (body: TResetPasswordRequest) => client.call(authRoutes.resetPassword, { body }),
   });
 }
 
 export function useSetPassword() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (body: TResetPasswordRequest) => client.call(authEndpoints.setPassword, { body }),
+    mutationFn: (body: TResetPasswordRequest) => client.call(authRoutes.setPassword, { body }),
   });
 }
 
 export function useChangePassword() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (body: TChangePasswordRequest) => client.call(authEndpoints.changePassword, { body }),
+    mutationFn: (body: TChangePasswordRequest) => client.call(authRoutes.changePassword, { body }),
   });
 }

@@ -1,3 +1,5 @@
+export * from './catalogue';
 export * from './client';
 export * from './context';
 export * from './hooks';
+export * from './routes';

@@ -97,6 +97,16 @@ export const MESSAGES = {
   subUserCannotBuy: 'Your plan is managed by your studio owner.',
   billingProviderError: 'The billing service could not be reached. Please try again in a moment.',
   profileImageInvalid: 'Please upload the image first.',
+
+  // Catalogue: cards, library, saved (spec 1 §8, spec 2 §2; issue 3)
+  videoSaved: 'Saved',
+  videoUnsaved: 'Unsaved',
+  savedUpdateFailed: 'Failed to update saved status',
+  noVideosToShow: 'No Videos To Show',
+  noInstructorFound: 'No Instructor Found',
+  noProductsFound: 'No Products Found',
+  savedEmpty:
+    "Your saved videos will appear here once you've added them, making it easy to revisit your favorites anytime.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,3 +1,4 @@
+/// <reference path="./tabler-icons.d.ts" />
 export * from './alert-dialog';
 export * from './brand-logo';
 export * from './confirm';
@@ -8,3 +9,5 @@ export * from './password-field';
 export * from './providers';
 export * from './theme';
 export * from './toast';
+export * from './video-card';
+export * from './video-list';

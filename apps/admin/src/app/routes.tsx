@@ -1,5 +1,9 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { addVideoRoutes } from '../features/add-videos/routes';
+import { bannerRoutes } from '../features/banners/routes';
+import { popupRoutes } from '../features/popups/routes';
+import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../features/shell/admin-layout';
 import { ADMIN_HOME_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
@@ -27,7 +31,39 @@ export const adminRoutes: RouteObject[] = [
         children: [
           {
             path: 'AdminDashboard',
-            children: [{ index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> }],
+            children: [
+              { index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> },
+              {
+                path: 'AllVideos',
+                lazy: async () => ({
+                  Component: (await import('../features/all-videos/all-videos-page')).AllVideosPage,
+                }),
+              },
+              {
+                path: 'AddCategory',
+                lazy: async () => ({
+                  Component: (await import('../features/categories/categories-page')).CategoriesPage,
+                }),
+              },
+              {
+                path: 'TagManagement',
+                lazy: async () => ({ Component: (await import('../features/tags/tags-page')).TagsPage }),
+              },
+              {
+                path: 'Instructors',
+                lazy: async () => ({
+                  Component: (await import('../features/instructors/instructors-page')).InstructorsPage,
+                }),
+              },
+              {
+                path: 'AllUsers',
+                lazy: async () => ({ Component: (await import('../features/users/users-page')).UsersPage }),
+              },
+              ...addVideoRoutes,
+              ...bannerRoutes,
+              ...popupRoutes,
+              ...uploadWizardRoutes,
+            ],
           },
           {
             path: '*',

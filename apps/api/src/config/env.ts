@@ -43,7 +43,10 @@ const ZEnv = z.object({
   CHARGEBEE_WEBHOOK_USERNAME: z.string().optional(),
   CHARGEBEE_WEBHOOK_PASSWORD: z.string().optional(),
   /** Social-ads pixel id for sign-up and plan events; without it no event is sent. */
-  META_PIXEL_ID: z.string().regex(/^\d{5,20}$/).optional(),
+  META_PIXEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/)
+    .optional(),
   /** Vimeo API token for video import; without it videos are imported from the local media library. */
   VIMEO_TOKEN: z.string().optional(),
   /** Shopify Storefront API; without it products are kept in the database only. */
@@ -60,7 +63,12 @@ const ZEnv = z.object({
   /** Secret of the local provider's signed media URLs (generated and kept under DATA_DIR when unset). */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
   /** Lifetime of signed playback URLs. */
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(6 * 3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(6 * 3600),
   /** Demo media generated at seed: all, none, or how many videos (tests keep it short). */
   DEMO_MEDIA: z.union([z.enum(['all', 'none']), z.coerce.number().int().min(0)]).optional(),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(2048),
@@ -170,8 +178,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ? {
           site: e.CHARGEBEE_SITE,
           apiKey: required(e.CHARGEBEE_API_KEY, 'CHARGEBEE_API_KEY', 'CHARGEBEE_SITE'),
-          webhookUsername: required(e.CHARGEBEE_WEBHOOK_USERNAME, 'CHARGEBEE_WEBHOOK_USERNAME', 'CHARGEBEE_SITE'),
-          webhookPassword: required(e.CHARGEBEE_WEBHOOK_PASSWORD, 'CHARGEBEE_WEBHOOK_PASSWORD', 'CHARGEBEE_SITE'),
+          webhookUsername: required(
+            e.CHARGEBEE_WEBHOOK_USERNAME,
+            'CHARGEBEE_WEBHOOK_USERNAME',
+            'CHARGEBEE_SITE',
+          ),
+          webhookPassword: required(
+            e.CHARGEBEE_WEBHOOK_PASSWORD,
+            'CHARGEBEE_WEBHOOK_PASSWORD',
+            'CHARGEBEE_SITE',
+          ),
         }
       : null,
     metaPixelId: e.META_PIXEL_ID ?? null,

@@ -4,6 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { GateRoute } from '../features/auth/gate-route';
 import { HomePage } from '../features/home/home-page';
+import { playerRoutes } from '../features/player/routes';
 import { AppLayout } from '../shell/app-layout';
 import { RouteError } from '../shell/route-error';
 
@@ -30,8 +31,22 @@ const SetPasswordPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const PlansPage = lazy(() => import('../features/plans/plans-page').then((m) => ({ default: m.PlansPage })));
+const StudioPlansPage = lazy(() =>
+  import('../features/plans/studio-plans-page').then((m) => ({ default: m.StudioPlansPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
+const LibraryPage = lazy(() =>
+  import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
+);
+const SearchPage = lazy(() =>
+  import('../features/search/search-page').then((m) => ({ default: m.SearchPage })),
+);
+const SavedPage = lazy(() => import('../features/saved/saved-page').then((m) => ({ default: m.SavedPage })));
+const ClassesPage = lazy(() =>
+  import('../features/classes/classes-page').then((m) => ({ default: m.ClassesPage })),
 );
 
 function renderLazy(Page: LazyExoticComponent<ComponentType>) {
@@ -66,6 +81,17 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'home', element: <HomePage /> },
+          ...playerRoutes,
+          // The library pages of spec 1 §2 (one page component reads which one from the path).
+          ...['AllVideos', 'Lessons', 'Exercises', 'Acrossthefloor', 'Library'].map((path) => ({
+            path,
+            element: renderLazy(LibraryPage),
+          })),
+          { path: 'result', element: renderLazy(SearchPage) },
+          // Plans: /Plans, /plans and /plan (routes match case-insensitively); /studioPlans.
+          { path: 'plans', element: renderLazy(PlansPage) },
+          { path: 'plan', element: renderLazy(PlansPage) },
+          { path: 'studioPlans', element: renderLazy(StudioPlansPage) },
           {
             path: 'account',
             element: <GateRoute gate={routeGates.account}>{renderLazy(AccountPage)}</GateRoute>,
@@ -73,11 +99,11 @@ export const appRoutes: RouteObject[] = [
           // Gated routes whose features arrive later: the redirect for guests already holds.
           {
             path: 'saved',
-            element: <GateRoute gate={routeGates.saved}>{renderLazy(NotFoundPage)}</GateRoute>,
+            element: <GateRoute gate={routeGates.saved}>{renderLazy(SavedPage)}</GateRoute>,
           },
           {
             path: 'classes',
-            element: <GateRoute gate={routeGates.classes}>{renderLazy(NotFoundPage)}</GateRoute>,
+            element: <GateRoute gate={routeGates.classes}>{renderLazy(ClassesPage)}</GateRoute>,
           },
           {
             path: 'personal-playlist',

@@ -11,6 +11,10 @@ import { SiteHeader } from './site-header';
 
 // The drawer (modal machinery, scroll lock) loads the first time a narrow screen opens the menu.
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
+// The member popup (issue 7) loads after the page, so it never delays the first paint.
+const ActivePopup = lazy(() =>
+  import('../features/popups/active-popup').then((m) => ({ default: m.ActivePopup })),
+);
 
 const HEADER_HEIGHT = 64;
 const NAVBAR_WIDTH = 248;
@@ -65,6 +69,9 @@ export function AppLayout() {
       )}
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <FlashBanner />
+        <Suspense fallback={null}>
+          <ActivePopup />
+        </Suspense>
         <Box component="div" style={{ flex: 1 }}>
           <Outlet />
         </Box>

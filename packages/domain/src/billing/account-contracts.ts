@@ -12,6 +12,10 @@ const name = (message: string) =>
     .min(1, { error: message, abort: true })
     .max(100, 'At most 100 characters');
 
+/** Sub-users' emails belong to their studio (spec 3 §6). */
+export const SUBUSER_EMAIL_LOCKED_MESSAGE =
+  'Sub-users cannot change their email. Please ask your studio owner.';
+
 export const ZAccountDetails = z.object({
   id: z.string(),
   firstName: z.string(),

@@ -49,9 +49,9 @@ describe('decidePlanButton (spec 1 §4)', () => {
   });
 
   it('the matching current plan and period: Current, doing nothing', () => {
-    expect(
-      decidePlanButton({ ...base, plan: 'VIP', current: { planId: 'VIP', period: 'monthly' } }),
-    ).toEqual({ label: 'Current', action: 'none' });
+    expect(decidePlanButton({ ...base, plan: 'VIP', current: { planId: 'VIP', period: 'monthly' } })).toEqual(
+      { label: 'Current', action: 'none' },
+    );
   });
 
   it.each([
@@ -60,9 +60,10 @@ describe('decidePlanButton (spec 1 §4)', () => {
     ['Plus on Standard', 'VIP', 'INDIVIDUAL'],
     ['10 seats on 5 seats', 'STUDIO-10', 'STUDIO-5'],
   ] as const)('%s: Downgrade', (_case, currentPlan, plan) => {
-    expect(
-      decidePlanButton({ ...base, plan, current: { planId: currentPlan, period: 'monthly' } }),
-    ).toEqual({ label: 'Downgrade', action: 'checkout' });
+    expect(decidePlanButton({ ...base, plan, current: { planId: currentPlan, period: 'monthly' } })).toEqual({
+      label: 'Downgrade',
+      action: 'checkout',
+    });
   });
 
   it.each([

@@ -7,15 +7,15 @@ import {
   MOST_POPULAR_PLAN,
   PLAN_IDS,
   PLANS,
-  parseItemPriceId,
   PLUS_FEATURES,
+  parseItemPriceId,
   planTier,
   planTypeOf,
   STUDIO_PERKS,
   trialDaysOf,
   YEARLY_TOGGLE_BADGE,
 } from './plans';
-import { seatsLeft, seatsOfPlan, requiredSeatsOfPlan, canAddSubUser } from './seats';
+import { canAddSubUser, requiredSeatsOfPlan, seatsLeft, seatsOfPlan } from './seats';
 import {
   BILLING_PERIOD_LABELS,
   isActiveStatus,

@@ -50,7 +50,7 @@ export const STUDIO_PERKS = [
   'Free virtual-class registration for active users',
 ] as const;
 
-/** Standard's card: the spec names no features, so it lists what every subscriber gets (docs/decisions/0009). */
+/** Standard's card: the spec names no features, so it lists what every subscriber gets (docs/decisions/0013). */
 export const STANDARD_FEATURES = [
   'Full Library',
   'Saved videos and personal playlists',

@@ -56,10 +56,7 @@ export function userTypeForPlan(planId: PlanId): Exclude<UserType, 'subuser'> {
  * nothing is active (so UPGRADE shows); a studio account stays a studio owner (its seats and sub-users
  * remain, access is what lapses); sub-users keep theirs (access comes from the studio).
  */
-export function nextUserType(
-  current: UserType | null,
-  activePlan: PlanId | null,
-): UserType | null {
+export function nextUserType(current: UserType | null, activePlan: PlanId | null): UserType | null {
   if (current === 'subuser') return 'subuser';
   if (activePlan) return userTypeForPlan(activePlan);
   return current === 'studio-owner' ? 'studio-owner' : null;

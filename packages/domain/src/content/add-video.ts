@@ -35,11 +35,16 @@ export const ZVimeoIdParams = z
 /** Keywords, tags and products ignore blank and duplicate input (spec 3 §5). */
 export function addUnique(list: readonly string[], value: string): { list: string[]; isAdded: boolean } {
   const trimmed = value.trim();
-  if (!trimmed || list.some((v) => v.toLowerCase() === trimmed.toLowerCase())) return { list: [...list], isAdded: false };
+  if (!trimmed || list.some((v) => v.toLowerCase() === trimmed.toLowerCase()))
+    return { list: [...list], isAdded: false };
   return { list: [...list, trimmed], isAdded: true };
 }
 
-const ids = (what: string) => z.array(z.uuid(`Unknown ${what}`)).max(50, `At most 50 ${what}s`).default([]);
+const ids = (what: string) =>
+  z
+    .array(z.uuid(`Unknown ${what}`))
+    .max(50, `At most 50 ${what}s`)
+    .default([]);
 
 export const ZCreateVideoRequest = z
   .object({
@@ -52,7 +57,10 @@ export const ZCreateVideoRequest = z
     instructorId: z.uuid('Unknown instructor').nullable().optional(),
     /** A new instructor added from the form (used when no instructor is selected). */
     newInstructorName: z.string().trim().max(100).optional(),
-    levels: z.array(z.enum(LEVELS, { error: 'Levels are Beginner, Intermediate and Advanced' })).max(3).default([]),
+    levels: z
+      .array(z.enum(LEVELS, { error: 'Levels are Beginner, Intermediate and Advanced' }))
+      .max(3)
+      .default([]),
     durationSeconds: z.number().int('Duration is whole seconds').min(0).max(172_800).default(0),
     tagIds: ids('tag'),
     productIds: ids('product'),
@@ -85,7 +93,8 @@ export const addVideoEndpoints = {
   vimeoVideo: defineEndpoint({
     method: 'GET',
     path: '/admin/vimeo/videos/:vimeoId',
-    summary: 'A video of the video host by id (Vimeo, or the local media library), to fill the add-video form',
+    summary:
+      'A video of the video host by id (Vimeo, or the local media library), to fill the add-video form',
     tags: ['admin: add videos'],
     auth: 'admin',
     params: ZVimeoIdParams,

@@ -21,7 +21,8 @@ const ZPopupCtaInput = z
   .strict()
   .superRefine((v, ctx) => {
     if (v.text && !v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Please enter a link' });
-    if (!v.text && v.url) ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter a button text' });
+    if (!v.text && v.url)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'Please enter a button text' });
     if (v.url && !linkString().safeParse(v.url).success)
       ctx.addIssue({ code: 'custom', path: ['url'], message: 'Enter a valid link (https://… or /path)' });
   })
@@ -48,7 +49,7 @@ export const ZPopupInput = z
     deviceVisibility: z
       .array(ZPopupDevice, { error: CONTENT_MESSAGES.popupDeviceRequired })
       .min(1, CONTENT_MESSAGES.popupDeviceRequired)
-      .max(2)
+      .max(10)
       .transform((v) => [...new Set(v)]),
   })
   .strict()
@@ -174,7 +175,11 @@ export const popupEndpoints = {
  * A popup's window as instants: 00:00:00 of the start date through 23:59 (to the last second) of the end date,
  * both in the admin's time zone (spec 3 §9).
  */
-export function popupWindow(startDateLocal: string, endDateLocal: string, timezone: string): { startAt: Date; endAt: Date } {
+export function popupWindow(
+  startDateLocal: string,
+  endDateLocal: string,
+  timezone: string,
+): { startAt: Date; endAt: Date } {
   const [sy, sm, sd] = startDateLocal.split('-').map(Number) as [number, number, number];
   const [ey, em, ed] = endDateLocal.split('-').map(Number) as [number, number, number];
   return {
@@ -191,5 +196,7 @@ export function formatInNewYork(iso: string): string {
     timeStyle: 'short',
   })
     .format(new Date(iso))
-    .concat(` ${new Intl.DateTimeFormat('en-US', { timeZone: RELEASE_TIME_ZONE, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? 'ET'}`);
+    .concat(
+      ` ${new Intl.DateTimeFormat('en-US', { timeZone: RELEASE_TIME_ZONE, timeZoneName: 'short' }).formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? 'ET'}`,
+    );
 }

@@ -7,8 +7,12 @@ export const dateString = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .refine((v) => CONTENT_DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message)
-    .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, message);
+    .refine((v) => {
+      if (!CONTENT_DATE_PATTERN.test(v)) return false;
+      const parsed = new Date(`${v}T00:00:00Z`);
+      // Rejects dates that roll over (2026-02-30).
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+    }, message);
 
 /** A link the apps can open: absolute http(s), or a path on our own host (uploaded files are /files/...). */
 export const linkString = (message = 'Enter a valid link (https://… or /files/…)') =>

@@ -40,7 +40,10 @@ export interface CheckedChapters {
  * The wizard's chapter rules (spec 3 §5): chapters without a title are dropped; the others need a valid
  * HH:MM:SS time, unique among them, not past the video's duration (when it is known).
  */
-export function checkChapters(drafts: readonly ChapterDraft[], durationSeconds: number | null): CheckedChapters {
+export function checkChapters(
+  drafts: readonly ChapterDraft[],
+  durationSeconds: number | null,
+): CheckedChapters {
   const errors: Record<number, string> = {};
   const seen = new Map<number, number>();
   const chapters: CheckedChapters['chapters'] = [];

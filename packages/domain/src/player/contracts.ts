@@ -181,7 +181,11 @@ export const ZMuxAsset = z.object({
 export type TMuxAsset = z.infer<typeof ZMuxAsset>;
 
 export const ZChapterInput = z
-  .object({ title: z.string().max(200), timecode: z.string().max(12), thumbnailUrl: z.string().max(2000).nullish() })
+  .object({
+    title: z.string().max(200),
+    timecode: z.string().max(12),
+    thumbnailUrl: z.string().max(2000).nullish(),
+  })
   .strict();
 
 const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a release date');
@@ -334,7 +338,8 @@ export const playerEndpoints = {
   directUploadStatus: defineEndpoint({
     method: 'GET',
     path: '/admin/direct-upload/:uploadId',
-    summary: 'Status of a direct upload (polled every 4 s): ready gives the video link, duration and playback id',
+    summary:
+      'Status of a direct upload (polled every 4 s): ready gives the video link, duration and playback id',
     tags: ['admin-upload'],
     auth: 'admin',
     params: z.object({ uploadId: z.string().min(1).max(100) }).strict(),
@@ -364,7 +369,14 @@ export const playerEndpoints = {
       })
       .strict(),
     response: z.object({ thumbnailUrl: z.string() }),
-    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND', 'MEDIA_NOT_READY'],
+    errors: [
+      'VALIDATION_FAILED',
+      'UNAUTHENTICATED',
+      'ROLE_MISMATCH',
+      'CSRF_FAILED',
+      'NOT_FOUND',
+      'MEDIA_NOT_READY',
+    ],
   }),
   uploadVideo: defineEndpoint({
     method: 'POST',
@@ -379,4 +391,3 @@ export const playerEndpoints = {
     errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'MEDIA_NOT_READY'],
   }),
 } as const;
-

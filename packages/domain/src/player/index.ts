@@ -1,3 +1,4 @@
+export * from './access';
 export * from './chapters';
 export * from './content-type';
 export * from './contracts';

@@ -37,21 +37,21 @@ describe('the admin guard (spec 3 §4)', () => {
         return HttpResponse.json({ user: adminUser, csrfToken: 'csrf-test' });
       }),
     );
-    const { currentPath } = renderAdminApp('/AdminDashBoard/Instructors');
+    const { currentPath } = renderAdminApp('/AdminDashboard/Release-Audit');
 
     expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
     releaseSession();
 
     const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(nav).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Instructors' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Release audit' })).toHaveAttribute('aria-current', 'page');
     // No screen exists at this address yet: the honest not-found view, inside the layout.
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to All Videos' })).toHaveAttribute(
       'href',
       '/AdminDashboard/AllVideos',
     );
-    expect(currentPath()).toBe('/AdminDashBoard/Instructors');
+    expect(currentPath()).toBe('/AdminDashboard/Release-Audit');
     expect(screen.queryByText('Please Login Again')).not.toBeInTheDocument();
   });
 

@@ -7,6 +7,7 @@ describe('the admin navigation', () => {
     expect(new Set(targets).size).toBe(targets.length);
     expect(targets).toEqual([
       '/AdminDashboard/AllVideos',
+      '/AdminDashboard/add-video',
       '/AdminDashboard/Check',
       '/AdminDashboard/AddVideos',
       '/AdminDashboard/AddClassVideos',

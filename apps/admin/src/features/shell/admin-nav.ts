@@ -18,6 +18,7 @@ import {
   IconUserCheck,
   IconUserStar,
   IconUsers,
+  IconVideoPlus,
   type TablerIcon,
 } from '@tabler/icons-react';
 import { matchPath } from 'react-router';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'Videos',
     items: [
       { label: 'All Videos', to: '/AdminDashboard/AllVideos', icon: IconMovie },
+      { label: 'Add video', to: '/AdminDashboard/add-video', icon: IconVideoPlus },
       { label: 'Add Videos from vimeo', to: '/AdminDashboard/Check', icon: IconBrandVimeo },
       { label: 'Upload (mux)', to: '/AdminDashboard/AddVideos', icon: IconCloudUpload },
       { label: 'Add Class Video', to: '/AdminDashboard/AddClassVideos', icon: IconSchool },

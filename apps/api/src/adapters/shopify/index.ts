@@ -88,7 +88,11 @@ export function createShopifyProductStore(options: ShopifyOptions): ProductStore
               accept: 'application/json',
               'x-shopify-storefront-access-token': options.storefrontToken,
             },
-            body: JSON.stringify({ query: SYNC_PRODUCTS_QUERY, operationName: 'SyncProducts', variables: { cursor } }),
+            body: JSON.stringify({
+              query: SYNC_PRODUCTS_QUERY,
+              operationName: 'SyncProducts',
+              variables: { cursor },
+            }),
             signal: AbortSignal.timeout(20_000),
           });
         } catch {
@@ -96,7 +100,8 @@ export function createShopifyProductStore(options: ShopifyOptions): ProductStore
         }
         if (response.status === 401 || response.status === 403)
           throw new ProductStoreError('Shopify refused the request: check SHOPIFY_STOREFRONT_TOKEN.');
-        if (!response.ok) throw new ProductStoreError(`Shopify answered ${response.status}. Please try again.`);
+        if (!response.ok)
+          throw new ProductStoreError(`Shopify answered ${response.status}. Please try again.`);
         const body = (await response.json().catch(() => null)) as SyncProductsResponse | null;
         if (body?.errors?.length) throw new ProductStoreError(`Shopify: ${body.errors[0]!.message}`);
         const products = body?.data?.products;

@@ -12,8 +12,15 @@ const node = (n: number, extra: Record<string, unknown> = {}) => ({
   handle: `product-${n}`,
   title: `Product ${n}`,
   featuredImage: { url: `https://cdn.shopify.com/s/files/p${n}.jpg` },
-  images: { nodes: [{ url: `https://cdn.shopify.com/s/files/p${n}.jpg` }, { url: `https://cdn.shopify.com/s/files/p${n}-b.jpg` }] },
-  variants: { nodes: [{ id: `gid://shopify/ProductVariant/${2000 + n}`, title: n === 1 ? 'Default Title' : 'Large' }] },
+  images: {
+    nodes: [
+      { url: `https://cdn.shopify.com/s/files/p${n}.jpg` },
+      { url: `https://cdn.shopify.com/s/files/p${n}-b.jpg` },
+    ],
+  },
+  variants: {
+    nodes: [{ id: `gid://shopify/ProductVariant/${2000 + n}`, title: n === 1 ? 'Default Title' : 'Large' }],
+  },
   metafield: n === 1 ? null : { value: `Sub ${n}` },
   ...extra,
 });
@@ -56,7 +63,10 @@ describe('the Shopify product store', () => {
       subname: 'Sub 2',
       variantId: 'gid://shopify/ProductVariant/2002',
       variantTitle: 'Large',
-      images: [{ src: 'https://cdn.shopify.com/s/files/p2.jpg' }, { src: 'https://cdn.shopify.com/s/files/p2-b.jpg' }],
+      images: [
+        { src: 'https://cdn.shopify.com/s/files/p2.jpg' },
+        { src: 'https://cdn.shopify.com/s/files/p2-b.jpg' },
+      ],
     });
     // No metafield and Shopify's "Default Title" variant: nothing to show under the title.
     expect(products[0]).toMatchObject({ subname: '', variantTitle: null });

@@ -29,7 +29,8 @@ interface VimeoVideoResponse {
   tags?: { name?: string; tag?: string }[] | null;
 }
 
-const VIMEO_FIELDS = 'uri,name,description,duration,pictures.base_link,pictures.sizes,player_embed_url,tags.name';
+const VIMEO_FIELDS =
+  'uri,name,description,duration,pictures.base_link,pictures.sizes,player_embed_url,tags.name';
 
 export interface VimeoOptions {
   token: string;
@@ -38,7 +39,11 @@ export interface VimeoOptions {
 }
 
 /** Vimeo's API: GET /videos/{id} with a bearer token, only the fields we use (which also raises the rate limit). */
-export function createVimeoVideoHost({ token, baseUrl = 'https://api.vimeo.com', fetch: customFetch }: VimeoOptions): VideoHost {
+export function createVimeoVideoHost({
+  token,
+  baseUrl = 'https://api.vimeo.com',
+  fetch: customFetch,
+}: VimeoOptions): VideoHost {
   // Looked up per call, so an instrumented global fetch (tracing, msw in tests) is honoured.
   const doFetch: typeof fetch = customFetch ?? ((input, init) => globalThis.fetch(input, init));
   return {
@@ -61,7 +66,8 @@ export function createVimeoVideoHost({ token, baseUrl = 'https://api.vimeo.com',
       if (response.status === 404) return null;
       if (response.status === 401 || response.status === 403)
         throw new VideoHostError('Vimeo refused the request: check VIMEO_TOKEN and the video privacy.');
-      if (response.status === 429) throw new VideoHostError('Vimeo rate limit reached. Please try again in a minute.');
+      if (response.status === 429)
+        throw new VideoHostError('Vimeo rate limit reached. Please try again in a minute.');
       if (!response.ok) throw new VideoHostError(`Vimeo answered ${response.status}. Please try again.`);
       const body = (await response.json().catch(() => null)) as VimeoVideoResponse | null;
       if (!body || typeof body.name !== 'string' || !body.player_embed_url)
@@ -89,7 +95,10 @@ export function createLocalVideoHost(db: DbOrTx): VideoHost {
   return {
     source: 'local',
     async getVideo(id) {
-      const [row] = await db.select().from(mediaLibrary).where(eq(mediaLibrary.id, id.split(':')[0]!));
+      const [row] = await db
+        .select()
+        .from(mediaLibrary)
+        .where(eq(mediaLibrary.id, id.split(':')[0]!));
       if (!row) return null;
       return {
         id: row.id,

@@ -7,7 +7,8 @@ import { createVimeoVideoHost, VideoHostError } from './index';
 const vimeoVideo = {
   uri: '/videos/76979871',
   name: 'The New Vimeo Player (You Know, For Videos)',
-  description: 'It may look (mostly) the same on the surface, but under the hood we totally rebuilt our player.',
+  description:
+    'It may look (mostly) the same on the surface, but under the hood we totally rebuilt our player.',
   duration: 62,
   player_embed_url: 'https://player.vimeo.com/video/76979871?h=8272103f6e',
   pictures: {
@@ -26,7 +27,10 @@ const server = setupServer(
   http.get('https://api.vimeo.com/videos/:id', ({ request, params }) => {
     requests.push(request.clone());
     if (request.headers.get('authorization') !== 'bearer good-token')
-      return HttpResponse.json({ error: 'You must provide a valid authenticated access token.' }, { status: 401 });
+      return HttpResponse.json(
+        { error: 'You must provide a valid authenticated access token.' },
+        { status: 401 },
+      );
     if (params.id === '76979871' || params.id === '76979871:8272103f6e') return HttpResponse.json(vimeoVideo);
     if (params.id === '429') return HttpResponse.json({ error: 'Too many API requests.' }, { status: 429 });
     if (params.id === '500') return new HttpResponse('oops', { status: 500 });

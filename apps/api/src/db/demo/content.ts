@@ -8,16 +8,76 @@ import { renderThumbnail } from './thumbnail';
 
 /** The local media library: what the embedded video-import adapter (the Vimeo stand-in) serves by id. */
 export const DEMO_MEDIA = [
-  { id: '900001', name: 'Adagio Balance Study', tags: ['balance', 'adagio'], duration: 412, instructor: 'Maya Laurent' },
-  { id: '900002', name: 'Jazz Pirouette Drills', tags: ['turns', 'jazz'], duration: 538, instructor: 'Jordan Reyes' },
-  { id: '900003', name: 'Release Technique Flow', tags: ['contemporary', 'floor'], duration: 725, instructor: 'Aiko Tanaka' },
-  { id: '900004', name: 'Hip Hop Footwork Basics', tags: ['footwork', 'grooves'], duration: 366, instructor: 'Marcus Bell' },
-  { id: '900005', name: 'Active Flexibility Circuit', tags: ['flexibility', 'strength'], duration: 905, instructor: 'Sofia Petrova' },
-  { id: '900006', name: 'Rhythm Tap Trading Fours', tags: ['tap', 'musicality'], duration: 481, instructor: 'Eli Brooks' },
-  { id: '900007', name: 'Lyrical Combo: Open Skies', tags: ['lyrical', 'combo'], duration: 644, instructor: 'Priya Nair' },
-  { id: '900008', name: 'Jump Conditioning for Leaps', tags: ['leaps', 'conditioning'], duration: 598, instructor: 'Tom Okafor' },
-  { id: '900009', name: 'Full Class: Turns and Leaps', tags: ['class', 'turns', 'leaps'], duration: 2710, instructor: 'Maya Laurent' },
-  { id: '900010', name: 'Class Trailer: Turns and Leaps', tags: ['trailer'], duration: 34, instructor: 'Maya Laurent' },
+  {
+    id: '900001',
+    name: 'Adagio Balance Study',
+    tags: ['balance', 'adagio'],
+    duration: 412,
+    instructor: 'Maya Laurent',
+  },
+  {
+    id: '900002',
+    name: 'Jazz Pirouette Drills',
+    tags: ['turns', 'jazz'],
+    duration: 538,
+    instructor: 'Jordan Reyes',
+  },
+  {
+    id: '900003',
+    name: 'Release Technique Flow',
+    tags: ['contemporary', 'floor'],
+    duration: 725,
+    instructor: 'Aiko Tanaka',
+  },
+  {
+    id: '900004',
+    name: 'Hip Hop Footwork Basics',
+    tags: ['footwork', 'grooves'],
+    duration: 366,
+    instructor: 'Marcus Bell',
+  },
+  {
+    id: '900005',
+    name: 'Active Flexibility Circuit',
+    tags: ['flexibility', 'strength'],
+    duration: 905,
+    instructor: 'Sofia Petrova',
+  },
+  {
+    id: '900006',
+    name: 'Rhythm Tap Trading Fours',
+    tags: ['tap', 'musicality'],
+    duration: 481,
+    instructor: 'Eli Brooks',
+  },
+  {
+    id: '900007',
+    name: 'Lyrical Combo: Open Skies',
+    tags: ['lyrical', 'combo'],
+    duration: 644,
+    instructor: 'Priya Nair',
+  },
+  {
+    id: '900008',
+    name: 'Jump Conditioning for Leaps',
+    tags: ['leaps', 'conditioning'],
+    duration: 598,
+    instructor: 'Tom Okafor',
+  },
+  {
+    id: '900009',
+    name: 'Full Class: Turns and Leaps',
+    tags: ['class', 'turns', 'leaps'],
+    duration: 2710,
+    instructor: 'Maya Laurent',
+  },
+  {
+    id: '900010',
+    name: 'Class Trailer: Turns and Leaps',
+    tags: ['trailer'],
+    duration: 34,
+    instructor: 'Maya Laurent',
+  },
 ] as const;
 
 export interface SeededContent {
@@ -41,7 +101,12 @@ export async function seedDemoContent(db: Db, filesDir: string): Promise<SeededC
       DEMO_MEDIA.map((m, i) => {
         writeFileSync(
           join(dir, `${m.id}.svg`),
-          renderThumbnail({ title: m.name, category: 'Media library', instructor: m.instructor, index: 90 + i * 7 }),
+          renderThumbnail({
+            title: m.name,
+            category: 'Media library',
+            instructor: m.instructor,
+            index: 90 + i * 7,
+          }),
         );
         return {
           id: m.id,

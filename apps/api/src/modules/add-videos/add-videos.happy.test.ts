@@ -1,7 +1,12 @@
 import { addDays, releaseInstant, todayInNewYork } from '@dance/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCategory, createInstructor, createProduct, createTag } from '../../../test/catalogue-factories';
+import {
+  createCategory,
+  createInstructor,
+  createProduct,
+  createTag,
+} from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { auditLog, instructors, mediaLibrary, tags, videos } from '../../db/schema';
 
@@ -31,7 +36,11 @@ const post = (body: Record<string, unknown>, session = admin) =>
 
 describe('fetch by id (the local media library stands in for Vimeo)', () => {
   it('answers the title, description, thumbnail, duration and video link', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/vimeo/videos/900001', headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/vimeo/videos/900001',
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: '900001',
@@ -70,7 +79,11 @@ describe('adding a library video', () => {
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ kind: 'library', releaseDate, releaseAt: releaseInstant(releaseDate).toISOString() });
+    expect(body).toMatchObject({
+      kind: 'library',
+      releaseDate,
+      releaseAt: releaseInstant(releaseDate).toISOString(),
+    });
     const [row] = await t.app.db.select().from(videos).where(eq(videos.id, body.id));
     expect(row).toMatchObject({
       categoryId: category.id,
@@ -107,7 +120,10 @@ describe('adding a library video', () => {
       releaseDate: todayInNewYork(),
     });
     expect(res.statusCode).toBe(201);
-    const [instructor] = await t.app.db.select().from(instructors).where(eq(instructors.name, 'Nia Newcomer'));
+    const [instructor] = await t.app.db
+      .select()
+      .from(instructors)
+      .where(eq(instructors.name, 'Nia Newcomer'));
     const [row] = await t.app.db.select().from(videos).where(eq(videos.id, res.json().id));
     expect(row!.instructorId).toBe(instructor!.id);
   });
@@ -164,7 +180,12 @@ describe('adding a class video', () => {
 
   it('gets only CLASSES when released today, reusing the existing tag', async () => {
     const before = await t.app.db.select().from(tags);
-    const res = await post({ kind: 'class', title: 'Today class', videoUrl: '/media/900009', releaseDate: todayInNewYork() });
+    const res = await post({
+      kind: 'class',
+      title: 'Today class',
+      videoUrl: '/media/900009',
+      releaseDate: todayInNewYork(),
+    });
     expect(res.statusCode).toBe(201);
     const classes = before.find((x) => x.name === 'CLASSES')!;
     expect(res.json().tagIds).toEqual([classes.id]);

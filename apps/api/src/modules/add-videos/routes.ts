@@ -1,6 +1,11 @@
 import { addVideoEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
-import { createLocalVideoHost, createVimeoVideoHost, type VideoHost, VideoHostError } from '../../adapters/vimeo';
+import {
+  createLocalVideoHost,
+  createVimeoVideoHost,
+  type VideoHost,
+  VideoHostError,
+} from '../../adapters/vimeo';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { requireAdmin } from '../../plugins/auth';
@@ -16,7 +21,9 @@ export interface AddVideoRoutesOptions {
 export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRoutesOptions = {}) {
   const host =
     options.videoHost ??
-    (app.config.vimeoToken ? createVimeoVideoHost({ token: app.config.vimeoToken }) : createLocalVideoHost(app.db));
+    (app.config.vimeoToken
+      ? createVimeoVideoHost({ token: app.config.vimeoToken })
+      : createLocalVideoHost(app.db));
 
   route(app, addVideoEndpoints.vimeoVideo, async (request) => {
     await requireAdmin(request);
@@ -50,7 +57,12 @@ export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRout
           changes: { name: body.newInstructorName },
         });
       for (const tagId of result.createdTags)
-        await recordAudit(tx, request, { actorId: user.id, action: 'create', entity: 'tag', entityId: tagId });
+        await recordAudit(tx, request, {
+          actorId: user.id,
+          action: 'create',
+          entity: 'tag',
+          entityId: tagId,
+        });
       await recordAudit(tx, request, {
         actorId: user.id,
         action: 'create',

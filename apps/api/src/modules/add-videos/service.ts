@@ -4,8 +4,8 @@ import {
   COMING_SOON_TAG,
   CONTENT_MESSAGES,
   releaseInstant,
-  type ZCreateVideoRequest,
   todayInNewYork,
+  type ZCreateVideoRequest,
 } from '@dance/domain';
 import { eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -19,7 +19,8 @@ export type CreateVideoInput = z.output<typeof ZCreateVideoRequest>;
 
 const TAG_COLORS: Record<string, string> = { [CLASSES_TAG]: '#7048e8', [COMING_SOON_TAG]: '#868e96' };
 
-const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { fields: { [field]: message } });
 
 /** The tag of that name (any casing), created at the end of the priority order when missing. */
 export async function ensureTag(db: DbOrTx, name: string) {
@@ -56,12 +57,20 @@ export interface CreatedVideo {
  * Adds a library or class video. The release date is a New York date from today on; the video goes live at
  * 12:00 AM New York. Class videos carry CLASSES, and "coming soon" while their release is ahead.
  */
-export async function createVideo(db: DbOrTx, input: CreateVideoInput, now = new Date()): Promise<CreatedVideo> {
-  if (input.releaseDate < todayInNewYork(now)) throw invalid('releaseDate', CONTENT_MESSAGES.releaseDateInPast);
+export async function createVideo(
+  db: DbOrTx,
+  input: CreateVideoInput,
+  now = new Date(),
+): Promise<CreatedVideo> {
+  if (input.releaseDate < todayInNewYork(now))
+    throw invalid('releaseDate', CONTENT_MESSAGES.releaseDateInPast);
 
   let categoryId = input.categoryId ?? null;
   if (categoryId) {
-    const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+    const [category] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
     if (!category) throw invalid('categoryId', 'Unknown category');
   } else if (input.kind === 'class') {
     const [classes] = await db
@@ -81,7 +90,10 @@ export async function createVideo(db: DbOrTx, input: CreateVideoInput, now = new
     instructorName = row.name;
   } else if (input.newInstructorName) {
     const name = input.newInstructorName;
-    const [existing] = await db.select().from(instructors).where(sql`lower(${instructors.name}) = ${name.toLowerCase()}`);
+    const [existing] = await db
+      .select()
+      .from(instructors)
+      .where(sql`lower(${instructors.name}) = ${name.toLowerCase()}`);
     const row = existing ?? (await db.insert(instructors).values({ name }).returning())[0]!;
     if (!existing) createdInstructorId = row.id;
     instructorId = row.id;

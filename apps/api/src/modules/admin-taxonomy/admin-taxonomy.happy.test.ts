@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createTag, createVideo } from '../../../test/catalogue-factories';
+import { createTag, createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { auditLog, categories, tags, videos } from '../../db/schema';
 

@@ -1,4 +1,10 @@
-import { bannerEndpoints, CONTENT_MESSAGES, type TAdminBanner, todayInNewYork, type ZBannerInput } from '@dance/domain';
+import {
+  bannerEndpoints,
+  CONTENT_MESSAGES,
+  type TAdminBanner,
+  todayInNewYork,
+  type ZBannerInput,
+} from '@dance/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -154,5 +160,7 @@ export async function bannerRoutes(app: FastifyInstance) {
     return { id };
   });
 
-  route(app, bannerEndpoints.active, async () => ({ banner: await selectActiveBanner(app.db, todayInNewYork()) }));
+  route(app, bannerEndpoints.active, async () => ({
+    banner: await selectActiveBanner(app.db, todayInNewYork()),
+  }));
 }

@@ -2,6 +2,7 @@ import { HOME_RECENT_COUNT, type THome } from '@dance/domain';
 import { and, asc, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, categories, savedVideos, videos } from '../../db/schema';
+import { selectContinueWatching } from '../progress/routes';
 import { toCards } from './cards';
 import { isVisible } from './queries';
 
@@ -68,7 +69,10 @@ export async function buildHome(
         .limit(ROW_SIZE),
     ),
   );
+  // A member's videos in progress come first ("Continue watching", issue 4), when there are any.
+  const continueRows = userId ? await selectContinueWatching(db, userId, ROW_SIZE) : [];
   const groups: { name: string; rows: typeof recent }[] = [
+    ...(continueRows.length ? [{ name: 'Continue Watching', rows: continueRows }] : []),
     { name: 'Recent Releases', rows: recent },
     { name: 'Featured', rows: featured },
     ...(userId ? [{ name: 'Saved', rows: saved.map((s) => s.video) }] : []),

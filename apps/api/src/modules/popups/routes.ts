@@ -63,7 +63,8 @@ async function findPopup(db: DbOrTx, id: string) {
 }
 
 /** Active now, for this device: the most recently started one wins when windows overlap. */
-const isShowing = (now: Date) => and(eq(popups.isActive, true), lte(popups.startAt, now), gte(popups.endAt, now));
+const isShowing = (now: Date) =>
+  and(eq(popups.isActive, true), lte(popups.startAt, now), gte(popups.endAt, now));
 
 export async function selectActivePopup(db: DbOrTx, device: Device, now = new Date()) {
   const [row] = await db
@@ -159,13 +160,18 @@ export async function popupRoutes(app: FastifyInstance) {
   });
 
   // One statement, so concurrent views never lose a count; only a popup showing now can be counted.
-  route(app, popupEndpoints.recordView, async (request) => {
-    const [row] = await app.db
-      .update(popups)
-      .set({ viewCount: sql`${popups.viewCount} + 1` })
-      .where(and(eq(popups.id, request.params.id), isShowing(new Date())))
-      .returning({ id: popups.id, viewCount: popups.viewCount });
-    if (!row) throw popupNotFound();
-    return row;
-  }, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } });
+  route(
+    app,
+    popupEndpoints.recordView,
+    async (request) => {
+      const [row] = await app.db
+        .update(popups)
+        .set({ viewCount: sql`${popups.viewCount} + 1` })
+        .where(and(eq(popups.id, request.params.id), isShowing(new Date())))
+        .returning({ id: popups.id, viewCount: popups.viewCount });
+      if (!row) throw popupNotFound();
+      return row;
+    },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+  );
 }

@@ -40,7 +40,12 @@ export async function productRoutes(app: FastifyInstance, options: ProductRoutes
     }
     return app.db.transaction(async (tx) => {
       const result = await upsertProducts(tx, items);
-      await recordAudit(tx, request, { actorId: user.id, action: 'sync', entity: 'product', changes: result });
+      await recordAudit(tx, request, {
+        actorId: user.id,
+        action: 'sync',
+        entity: 'product',
+        changes: result,
+      });
       return result;
     });
   });

@@ -1,7 +1,12 @@
-import { fullName, type TSessionUser } from '@dance/domain';
+import { fullName, policy, type TSessionUser } from '@dance/domain';
 import { Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useViewer } from '../auth/use-viewer';
+import { StudioSeatsCard } from '../studio-seats/studio-seats-card';
 import { ChangePasswordCard } from './change-password-card';
+import { NotificationsCard } from './notifications-card';
+import { PersonalDetailsCard } from './personal-details-card';
+import { ProfileImageButton } from './profile-image-button';
+import { SubscriptionCard } from './subscription-card';
 
 const ACCOUNT_KIND_LABELS: Record<NonNullable<TSessionUser['userType']> | 'admin' | 'none', string> = {
   admin: 'Administrator',
@@ -50,13 +55,18 @@ export function AccountPage() {
               <Text c="dimmed" truncate>
                 {user.email}
               </Text>
-              <Badge mt={8} variant="light">
-                {describeAccountKind(user)}
-              </Badge>
+              <Group gap="xs" mt={8}>
+                <Badge variant="light">{describeAccountKind(user)}</Badge>
+                <ProfileImageButton />
+              </Group>
             </div>
           </Group>
         </Paper>
+        {user.role !== 'admin' && <SubscriptionCard user={user} />}
+        {policy.canManageStudioSeats(user) && <StudioSeatsCard />}
+        <PersonalDetailsCard key={`${user.id}:${user.email}`} user={user} />
         <ChangePasswordCard />
+        <NotificationsCard />
       </Stack>
     </Container>
   );

@@ -2,7 +2,7 @@ import { MESSAGES } from '@dance/domain';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiUrl, problem, sessionHandler, users } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -13,6 +13,14 @@ async function submitChange(user: UserEvent, newPassword = 'Dance1234!', confirm
   await user.type(screen.getByLabelText('Confirm new password'), confirmPassword);
   await user.click(screen.getByRole('button', { name: 'UPDATE PASSWORD' }));
 }
+
+/** The account page's other cards read these; answered so every request has a handler. */
+const accountHandlers = () => [
+  http.get(apiUrl('/account'), () => problem(500, 'INTERNAL', 'not under test')),
+  http.get(apiUrl('/account/subscription'), () => problem(500, 'INTERNAL', 'not under test')),
+];
+
+beforeEach(() => server.use(...accountHandlers()));
 
 describe('change password', () => {
   it('checks the new password is at least 6 characters and typed twice the same', async () => {

@@ -1,14 +1,117 @@
+import { useCategories, useHome } from '@dance/api-client';
+import { BREAKPOINTS, HOME_RECENT_COUNT, type TVideoCard } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
-import { Container } from '@mantine/core';
+import { Alert, Box, Container, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useDeferredValue } from 'react';
 import { useViewer } from '../auth/use-viewer';
+import { VideoGridSkeleton } from '../library/video-grid';
+import { useToggleSaved } from '../saved/use-toggle-saved';
+import classes from './home.module.css';
+import { type HomeTab, HomeTabs } from './home-tabs';
+import { MainBanner } from './main-banner';
+import { VideoRow } from './video-row';
 import { WelcomeBanner } from './welcome-banner';
 
-/** Home (spec 1 §2): the welcome banner; the catalogue rows join it with the library. */
+const RECENT = 'Recent Releases';
+const FEATURED = 'Featured';
+const SAVED = 'Saved';
+const MOBILE_TAB_SIZE = 6;
+
+/**
+ * Home (spec 1 §2): the welcome banner, the active main banner, and the video rows by group name
+ * (Recent Releases shows the first 6, Featured, Saved for members, one row per category). Phones
+ * (under 768 px) get the tabs Recent, Featured and Saved instead of the first three rows.
+ */
 export function HomePage() {
-  const { user, isLoading } = useViewer();
+  const { user, isLoading: isSessionLoading } = useViewer();
+  const home = useHome();
+  const categories = useCategories();
+  const saved = useToggleSaved();
+  // Read synchronously on the first render: phones never flash the desktop rows.
+  const isMobile = useMediaQuery(`(max-width: ${BREAKPOINTS.tablet - 0.02}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
+
+  // The banner (the largest paint) commits as soon as the data is here; the card rows render right after,
+  // at lower priority, so they never hold the banner image back.
+  const rowsData = useDeferredValue(home.data);
+  const groups = rowsData?.groups ?? [];
+  const groupVideos = (name: string): TVideoCard[] => groups.find((g) => g.name === name)?.videos ?? [];
+  const recent = groupVideos(RECENT).slice(0, HOME_RECENT_COUNT);
+  const featured = groupVideos(FEATURED);
+  const hasSavedRow = user !== null && groups.some((g) => g.name === SAVED);
+  const routeOf = new Map((categories.data ?? []).map((c) => [c.name, c.routePath ?? undefined]));
+  const categoryGroups = groups.filter((g) => ![RECENT, FEATURED, SAVED].includes(g.name));
+
+  const tabs: HomeTab[] = [
+    { value: 'recent', label: 'Recent', videos: recent, empty: 'No new releases yet.' },
+    {
+      value: 'featured',
+      label: 'Featured',
+      videos: featured.slice(0, MOBILE_TAB_SIZE),
+      empty: 'Nothing featured yet.',
+    },
+    ...(user
+      ? [
+          {
+            value: 'saved',
+            label: 'Saved',
+            videos: groupVideos(SAVED).slice(0, MOBILE_TAB_SIZE),
+            empty: 'Tap the bookmark on any video to save it here.',
+          },
+        ]
+      : []),
+  ];
+
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
-      {isLoading ? <PageLoader /> : <WelcomeBanner user={user} />}
+      <Stack gap={32}>
+        <Box className={classes.welcomeSlot}>
+          {isSessionLoading ? <PageLoader /> : <WelcomeBanner user={user} />}
+        </Box>
+        <MainBanner banner={home.data?.banner ?? null} isLoading={home.isPending} />
+        {home.isError ? (
+          <Alert color="red" variant="light" title="The videos could not be loaded">
+            Check your connection and reload the page.
+          </Alert>
+        ) : !rowsData ? (
+          <VideoGridSkeleton count={4} />
+        ) : (
+          <>
+            {isMobile ? (
+              <HomeTabs tabs={tabs} saved={saved} />
+            ) : (
+              <>
+                <VideoRow title={RECENT} videos={recent} viewAllTo="/AllVideos" saved={saved} isPriority />
+                <VideoRow title={FEATURED} videos={featured} saved={saved} />
+                {hasSavedRow && (
+                  <VideoRow
+                    title={SAVED}
+                    videos={groupVideos(SAVED)}
+                    viewAllTo="/saved"
+                    saved={saved}
+                    empty={
+                      <Box className={classes.savedHint}>
+                        Tap the bookmark on any video to save it here for later.
+                      </Box>
+                    }
+                  />
+                )}
+              </>
+            )}
+            {categoryGroups.map((group) => (
+              <VideoRow
+                key={group.name}
+                title={group.name}
+                videos={group.videos}
+                viewAllTo={routeOf.get(group.name)}
+                saved={saved}
+              />
+            ))}
+          </>
+        )}
+      </Stack>
     </Container>
   );
 }

@@ -36,7 +36,15 @@ export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<str
     const withProgress = options.onProgress && options.durationSeconds;
     const child = spawn(
       ffmpegPath(),
-      ['-hide_banner', '-nostdin', '-y', ...(withProgress ? ['-progress', 'pipe:1', '-nostats'] : []), ...args],
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        ...(withProgress ? ['-progress', 'pipe:1', '-nostats'] : []),
+        ...args,
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     running.add(child);

@@ -1,0 +1,196 @@
+import { ApiError, useSession } from '@dance/api-client';
+import { CONTENT_MESSAGES, type TAdminBanner, todayInNewYork } from '@dance/domain';
+import { toast } from '@dance/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useBanner, useSaveBanner } from './api';
+import { ImagePicker } from './image-picker';
+import { uploadImage } from './upload-image';
+
+const LIST_PATH = '/AdminDashboard/banners';
+
+interface Errors {
+  image?: string;
+  title?: string;
+  releaseDate?: string;
+  form?: string;
+}
+
+function BannerForm({ banner }: { banner: TAdminBanner | null }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const save = useSaveBanner();
+  const today = todayInNewYork();
+  const [title, setTitle] = useState(banner?.title ?? '');
+  const [releaseDate, setReleaseDate] = useState(banner?.releaseDate ?? today);
+  const [showImmediately, setShowImmediately] = useState(banner?.showImmediately ?? false);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [isUploading, setIsUploading] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!file && !banner?.imageUrl) next.image = CONTENT_MESSAGES.bannerImageRequired;
+    if (!title.trim()) next.title = CONTENT_MESSAGES.bannerTitleRequired;
+    if (!showImmediately && !releaseDate) next.releaseDate = CONTENT_MESSAGES.pickReleaseDate;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const csrfToken = session.data?.csrfToken;
+    if (!csrfToken) {
+      setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });
+      return;
+    }
+    try {
+      let imageUrl = banner?.imageUrl ?? '';
+      if (file) {
+        setIsUploading(true);
+        imageUrl = await uploadImage(file, 'banner', csrfToken).finally(() => setIsUploading(false));
+      }
+      await save.mutateAsync({
+        id: banner?.id,
+        body: {
+          title: title.trim(),
+          imageUrl,
+          releaseDate: releaseDate || undefined,
+          showImmediately,
+          isActive: banner?.isActive ?? true,
+        },
+      });
+      toast.success(banner ? 'Banner updated' : 'Banner added');
+      navigate(LIST_PATH);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });
+        return;
+      }
+      const fields = error instanceof ApiError ? error.problem?.fields : undefined;
+      setErrors({
+        image: fields?.imageUrl,
+        title: fields?.title,
+        releaseDate: fields?.releaseDate,
+        form: error instanceof ApiError && error.message ? error.message : CONTENT_MESSAGES.bannerSubmitError,
+      });
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="form"
+      onSubmit={handleSubmit}
+      noValidate
+    >
+      <Stack gap="md">
+        {errors.form && (
+          <Alert color="red" variant="light" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <ImagePicker
+          label="Banner image"
+          currentUrl={banner?.imageUrl ?? null}
+          file={file}
+          onFileChange={(f) => {
+            setFile(f);
+            setErrors((e) => ({ ...e, image: undefined }));
+          }}
+          error={errors.image}
+        />
+        <TextInput
+          label="Title"
+          withAsterisk
+          value={title}
+          onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            setErrors((x) => ({ ...x, title: undefined }));
+          }}
+          error={errors.title}
+          maxLength={150}
+        />
+        <Switch
+          label="Show immediately"
+          description="Ignore the release date and show the banner as soon as it is published"
+          checked={showImmediately}
+          onChange={(e) => setShowImmediately(e.currentTarget.checked)}
+        />
+        <TextInput
+          type="date"
+          label="Release date"
+          w={{ base: '100%', sm: 260 }}
+          min={today}
+          value={releaseDate}
+          onChange={(e) => {
+            setReleaseDate(e.currentTarget.value);
+            setErrors((x) => ({ ...x, releaseDate: undefined }));
+          }}
+          disabled={showImmediately}
+          error={errors.releaseDate}
+          description={
+            showImmediately
+              ? 'Ignored: the banner shows immediately'
+              : 'Shown to members from this day (New York time)'
+          }
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" component={Link} to={LIST_PATH}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isUploading || save.isPending}>
+            {banner ? 'Save changes' : 'Add Banner'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /AdminDashboard/add-banner and /AdminDashboard/edit-banner/:bannerId. */
+export function BannerFormPage() {
+  const { bannerId } = useParams();
+  const banner = useBanner(bannerId);
+  const isEdit = Boolean(bannerId);
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg">
+      <div>
+        <Anchor component={Link} to={LIST_PATH} size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} /> Banners
+          </Group>
+        </Anchor>
+        <Title order={1} size="h2" mt={4}>
+          {isEdit ? 'Edit banner' : 'Add banner'}
+        </Title>
+      </div>
+      {isEdit && banner.isPending && (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{CONTENT_MESSAGES.loading}</Text>
+        </Group>
+      )}
+      {isEdit && banner.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {CONTENT_MESSAGES.editLoadFailed}
+        </Alert>
+      )}
+      {(!isEdit || banner.data) && <BannerForm key={banner.data?.id ?? 'new'} banner={banner.data ?? null} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,197 @@
+import { ApiError } from '@dance/api-client';
+import { MESSAGES, SOCIAL_PLATFORM_LABELS, type TAdminInstructor } from '@dance/domain';
+import { confirm, toast } from '@dance/ui';
+import {
+  ActionIcon,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconEdit,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+  IconUserStar,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useAdminInstructors, useDeleteInstructor } from './api';
+import { InstructorDialog } from './instructor-dialog';
+import { SocialIcon } from './social-icon';
+
+/** /AdminDashBoard/Instructors: the instructor table and the add/edit dialog (spec 3 §2). */
+export function InstructorsPage() {
+  const instructors = useAdminInstructors();
+  const deleteInstructor = useDeleteInstructor();
+  const [target, setTarget] = useState<TAdminInstructor | 'new' | null>(null);
+
+  // Spec 3 §8: a failed fetch toasts, and the table's place says so.
+  useEffect(() => {
+    if (instructors.isError && !(instructors.error instanceof ApiError && instructors.error.status === 401))
+      toast.error(MESSAGES.instructorsFetchFailed);
+  }, [instructors.isError, instructors.error]);
+
+  async function handleDelete(instructor: TAdminInstructor) {
+    const isConfirmed = await confirm({
+      title: 'Delete this instructor?',
+      message: `${instructor.name} will be removed from the instructor list.`,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!isConfirmed) return;
+    deleteInstructor.mutate(instructor.id, {
+      onSuccess: () => toast.success(`${instructor.name} deleted`),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) return;
+        toast.error(error.message || MESSAGES.somethingWentWrong, 5000);
+      },
+    });
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} fz="h2">
+            Instructors
+          </Title>
+          <Text c="dimmed" size="sm">
+            The teachers members see on videos, with their photo, bio and social links.
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setTarget('new')}>
+          Add instructor
+        </Button>
+      </Group>
+
+      <Card withBorder radius="lg" p={0} shadow="xs">
+        {instructors.isError ? (
+          <Stack align="center" p="xl" gap="xs">
+            <IconAlertTriangle size={32} color="var(--mantine-color-red-6)" />
+            <Text c="red" fw={600} role="alert">
+              {MESSAGES.instructorsLoadFailed}
+            </Text>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconRefresh size={14} />}
+              onClick={() => instructors.refetch()}
+            >
+              Try again
+            </Button>
+          </Stack>
+        ) : !instructors.data ? (
+          <Stack p="md" gap="sm" role="status" aria-label="Loading instructors">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} h={48} />
+            ))}
+          </Stack>
+        ) : instructors.data.items.length === 0 ? (
+          <Stack align="center" p="xl" c="dimmed" gap={6}>
+            <IconUserStar size={32} stroke={1.5} />
+            <Text>No items found.</Text>
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Instructors">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Instructor</Table.Th>
+                  <Table.Th>Bio</Table.Th>
+                  <Table.Th>Socials</Table.Th>
+                  <Table.Th>Videos</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {instructors.data.items.map((instructor) => (
+                  <Table.Tr key={instructor.id}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Avatar
+                          src={instructor.imageUrl}
+                          name={instructor.name}
+                          color="initials"
+                          radius="xl"
+                        />
+                        <Text fw={600}>{instructor.name}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td maw={380}>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {instructor.bio || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {instructor.socials.length === 0 && <Text c="dimmed">—</Text>}
+                        {instructor.socials.map((social) => (
+                          <Tooltip key={`${social.platform}-${social.url}`} label={social.url}>
+                            <ActionIcon
+                              component="a"
+                              href={social.url}
+                              target="_blank"
+                              rel="noreferrer noopener"
+                              variant="light"
+                              color="gray"
+                              aria-label={`${SOCIAL_PLATFORM_LABELS[social.platform]} of ${instructor.name}`}
+                            >
+                              <SocialIcon platform={social.platform} />
+                            </ActionIcon>
+                          </Tooltip>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {instructor.videoCount}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Edit">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Edit ${instructor.name}`}
+                            onClick={() => setTarget(instructor)}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip
+                          label={instructor.videoCount > 0 ? 'Has videos: reassign them first' : 'Delete'}
+                        >
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${instructor.name}`}
+                            onClick={() => handleDelete(instructor)}
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <InstructorDialog target={target} onClose={() => setTarget(null)} />
+    </Stack>
+  );
+}

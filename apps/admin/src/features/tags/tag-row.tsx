@@ -1,0 +1,96 @@
+import type { TAdminTag } from '@dance/domain';
+import { ActionIcon, Badge, ColorInput, Group, Select, Table, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+/** Swatches of the brand and the demo tags, so most picks are one click. */
+export const TAG_SWATCHES = [
+  '#868e96',
+  '#7048e8',
+  '#e64980',
+  '#f76707',
+  '#1c7ed6',
+  '#2f9e44',
+  '#f59f00',
+  '#ae3ec9',
+  '#0c8599',
+  '#e03131',
+  '#4263eb',
+  '#fab005',
+];
+
+interface TagRowProps {
+  tag: TAdminTag;
+  priorities: string[];
+  isBusy: boolean;
+  onPriority: (tag: TAdminTag, priority: number) => void;
+  onColor: (tag: TAdminTag, color: string) => void;
+  onDelete: (tag: TAdminTag) => void;
+}
+
+export function TagRow({ tag, priorities, isBusy, onPriority, onColor, onDelete }: TagRowProps) {
+  const [color, setColor] = useState(tag.color);
+  useEffect(() => setColor(tag.color), [tag.color]);
+
+  return (
+    <Table.Tr>
+      <Table.Td w={110}>
+        <Select
+          aria-label={`Priority of ${tag.name}`}
+          data={priorities}
+          value={String(tag.priority)}
+          allowDeselect={false}
+          disabled={isBusy}
+          size="sm"
+          w={84}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(value) => {
+            if (value && Number(value) !== tag.priority) onPriority(tag, Number(value));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Badge color={color} variant="light" size="lg" tt="none" radius="sm">
+            {tag.name}
+          </Badge>
+        </Group>
+      </Table.Td>
+      <Table.Td w={210}>
+        <ColorInput
+          aria-label={`Colour of ${tag.name}`}
+          value={color}
+          onChange={setColor}
+          onChangeEnd={(next) => {
+            if (next.toLowerCase() !== tag.color) onColor(tag, next);
+          }}
+          onBlur={() => {
+            if (/^#[0-9a-f]{6}$/i.test(color) && color.toLowerCase() !== tag.color) onColor(tag, color);
+          }}
+          swatches={TAG_SWATCHES}
+          swatchesPerRow={6}
+          format="hex"
+          size="sm"
+          w={180}
+        />
+      </Table.Td>
+      <Table.Td w={90}>
+        <Text c="dimmed" size="sm">
+          {tag.videoCount}
+        </Text>
+      </Table.Td>
+      <Table.Td w={60} ta="right">
+        <Tooltip label="Delete">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${tag.name}`}
+            onClick={() => onDelete(tag)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

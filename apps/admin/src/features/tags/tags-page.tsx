@@ -1,0 +1,192 @@
+import { ApiError } from '@dance/api-client';
+import { MESSAGES, type TAdminTag } from '@dance/domain';
+import { confirm, toast } from '@dance/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus, IconTags } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './api';
+import { TAG_SWATCHES, TagRow } from './tag-row';
+
+const isSessionLost = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** /AdminDashboard/TagManagement: tags with colour picker and priority selects (spec 3 §2, §8, §9). */
+export function TagsPage() {
+  const tags = useAdminTags();
+  const addTag = useAddTag();
+  const updateTag = useUpdateTag();
+  const deleteTag = useDeleteTag();
+  const [name, setName] = useState('');
+  const [color, setColor] = useState('#1c7ed6');
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  function handleAdd(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError('Please enter a tag name');
+      return;
+    }
+    addTag.mutate(
+      { name: name.trim(), color },
+      {
+        onSuccess: (tag) => {
+          setName('');
+          toast.success(`Tag "${tag.name}" added`);
+        },
+        onError: (error) => {
+          if (isSessionLost(error)) return;
+          if (error instanceof ApiError && error.status === 409) setNameError(MESSAGES.tagAlreadyExists);
+          else toast.error(error.message || MESSAGES.somethingWentWrong);
+        },
+      },
+    );
+  }
+
+  const reportUpdateError = (error: Error) => {
+    if (isSessionLost(error)) return;
+    toast.error(error instanceof ApiError && error.status === 404 ? MESSAGES.tagNotFound : error.message);
+  };
+
+  async function handleDelete(tag: TAdminTag) {
+    const isConfirmed = await confirm({
+      title: 'Delete this tag?',
+      message:
+        tag.videoCount > 0
+          ? `"${tag.name}" is removed from ${tag.videoCount} video${tag.videoCount === 1 ? '' : 's'}, and the tags after it move up one priority.`
+          : `"${tag.name}" will be deleted and the tags after it move up one priority.`,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!isConfirmed) return;
+    deleteTag.mutate(tag.id, {
+      onSuccess: () => toast.success(`Tag "${tag.name}" deleted`),
+      onError: reportUpdateError,
+    });
+  }
+
+  const items = tags.data?.items ?? [];
+  const priorities = items.map((_, i) => String(i + 1));
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <div>
+        <Title order={1} fz="h2">
+          Tags
+        </Title>
+        <Text c="dimmed" size="sm">
+          Priority orders the tags on every card (1 shows first). Moving a tag shifts the others; colours show
+          on cards and filters.
+        </Text>
+      </div>
+
+      <Paper withBorder radius="lg" p="lg" shadow="xs">
+        <form onSubmit={handleAdd} noValidate>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              flex="1 1 240px"
+              label="New tag"
+              placeholder="e.g. Turns"
+              value={name}
+              maxLength={40}
+              error={nameError}
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+                if (nameError) setNameError(null);
+              }}
+            />
+            <ColorInput
+              w={{ base: '100%', xs: 180 }}
+              label="Colour"
+              value={color}
+              onChange={setColor}
+              swatches={TAG_SWATCHES}
+              swatchesPerRow={6}
+              format="hex"
+            />
+            <Button
+              type="submit"
+              size="md"
+              mt={{ base: 0, xs: 25 }}
+              loading={addTag.isPending}
+              leftSection={<IconPlus size={18} />}
+            >
+              Add tag
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      <Card withBorder radius="lg" p={0} shadow="xs">
+        {tags.isError ? (
+          <Alert m="md" color="red" icon={<IconAlertTriangle />} title="The tags could not be loaded">
+            {tags.error.message}
+          </Alert>
+        ) : !tags.data ? (
+          <Stack p="md" gap="sm" role="status" aria-label="Loading tags">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} h={36} />
+            ))}
+          </Stack>
+        ) : items.length === 0 ? (
+          <Stack align="center" p="xl" c="dimmed" gap={6}>
+            <IconTags size={32} stroke={1.5} />
+            <Text>No items found.</Text>
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={620}>
+            <Table verticalSpacing="xs" horizontalSpacing="lg" highlightOnHover aria-label="Tags">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Priority</Table.Th>
+                  <Table.Th>Tag</Table.Th>
+                  <Table.Th>Colour</Table.Th>
+                  <Table.Th>Videos</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((tag) => (
+                  <TagRow
+                    key={tag.id}
+                    tag={tag}
+                    priorities={priorities}
+                    isBusy={updateTag.isPending}
+                    onPriority={(t, priority) =>
+                      updateTag.mutate(
+                        { id: t.id, body: { priority } },
+                        {
+                          onSuccess: () => toast.success(`"${t.name}" is now priority ${priority}`),
+                          onError: reportUpdateError,
+                        },
+                      )
+                    }
+                    onColor={(t, next) =>
+                      updateTag.mutate({ id: t.id, body: { color: next } }, { onError: reportUpdateError })
+                    }
+                    onDelete={handleDelete}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </Stack>
+  );
+}

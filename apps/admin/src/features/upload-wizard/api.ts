@@ -1,0 +1,75 @@
+import { useApiClient } from '@dance/api-client';
+import { PLAYER_LIMITS, playerEndpoints, type TUploadVideoBody } from '@dance/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+
+export function useCreateDirectUpload() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (title: string) => client.call(playerEndpoints.createDirectUpload, { body: { title } }),
+  });
+}
+
+/** The upload's status, polled every 4 s until it is ready or failed (spec 3 §4, §9). */
+export function useUploadStatus(uploadId: string | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: ['upload-wizard', 'status', uploadId],
+    queryFn: ({ signal }) =>
+      client.call(playerEndpoints.directUploadStatus, { params: { uploadId: uploadId! }, signal }),
+    enabled: uploadId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'ready' || status === 'errored' ? false : PLAYER_LIMITS.uploadPollMs;
+    },
+    refetchIntervalInBackground: true,
+    retry: 2,
+  });
+}
+
+export function useImportAsset() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (assetId: string) => client.call(playerEndpoints.muxAsset, { query: { assetId } }),
+  });
+}
+
+export function useChapterThumbnail() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: { playbackId?: string; timecode?: number }) =>
+      client.call(playerEndpoints.chapterThumbnail, { body }),
+  });
+}
+
+export function useUploadVideo() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: (body: TUploadVideoBody) => client.call(playerEndpoints.uploadVideo, { body }),
+  });
+}
+
+/** PUTs the file to the direct-upload URL (the API's signed URL, or Mux's storage URL), with progress. */
+export function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    if (file.type) xhr.setRequestHeader('content-type', file.type);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) resolve();
+      else {
+        let message = '';
+        try {
+          message = (JSON.parse(xhr.responseText) as { message?: string }).message ?? '';
+        } catch {
+          message = '';
+        }
+        reject(new Error(message || `Upload failed (${xhr.status})`));
+      }
+    };
+    xhr.onerror = () => reject(new Error('Upload failed'));
+    xhr.send(file);
+  });
+}

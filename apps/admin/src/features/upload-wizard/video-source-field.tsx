@@ -1,0 +1,185 @@
+import { PLAYER_MESSAGES } from '@dance/domain';
+import { toast } from '@dance/ui';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  LoadingOverlay,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { putFile, useCreateDirectUpload, useImportAsset, useUploadStatus } from './api';
+
+export interface VideoSource {
+  videoLink: string;
+  playbackId: string;
+  durationSeconds: number;
+  title?: string;
+  thumbnailUrl?: string | null;
+}
+
+/**
+ * A video for the wizard: upload a file (a direct upload created from the title, then processing polled
+ * every 4 s under the "Processing video…" overlay), or import an existing asset by its id.
+ */
+export function VideoSourceField({
+  label,
+  title,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  /** The direct upload is created from it; upload buttons need it (spec 3 §5). */
+  title: string;
+  value: VideoSource | null;
+  onChange: (source: VideoSource | null) => void;
+  error?: string;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [assetId, setAssetId] = useState('');
+  const [importError, setImportError] = useState<string | null>(null);
+  const createUpload = useCreateDirectUpload();
+  const importAsset = useImportAsset();
+  const status = useUploadStatus(uploadId);
+  const state = status.data;
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!state || handled.current === state.uploadId) return;
+    if (state.status === 'ready' || state.status === 'errored') handled.current = state.uploadId;
+    if (state.status === 'ready' && state.videoLink && state.playbackId) {
+      onChange({
+        videoLink: state.videoLink,
+        playbackId: state.playbackId,
+        durationSeconds: state.durationSeconds ?? 0,
+      });
+      setUploadId(null);
+      setSent(null);
+    } else if (state.status === 'errored') {
+      toast.error(PLAYER_MESSAGES.uploadFailedTryAgain);
+      setUploadId(null);
+      setSent(null);
+    }
+  }, [state, onChange]);
+
+  async function upload() {
+    if (!file || !title.trim()) return;
+    try {
+      const created = await createUpload.mutateAsync(title.trim());
+      setSent(0);
+      await putFile(created.url, file, setSent);
+      setUploadId(created.uploadId);
+    } catch (e) {
+      setSent(null);
+      toast.error(
+        e instanceof Error && e.message
+          ? `${PLAYER_MESSAGES.uploadFailed}: ${e.message}`
+          : PLAYER_MESSAGES.uploadFailed,
+      );
+    }
+  }
+
+  async function importById() {
+    setImportError(null);
+    try {
+      const asset = await importAsset.mutateAsync(assetId.trim());
+      onChange({
+        videoLink: asset.videoLink,
+        playbackId: asset.playbackId,
+        durationSeconds: asset.durationSeconds,
+        title: asset.title,
+        thumbnailUrl: asset.thumbnailUrl,
+      });
+    } catch {
+      setImportError(PLAYER_MESSAGES.muxAssetFailed);
+    }
+  }
+
+  const isProcessing = uploadId !== null;
+  const isSending = sent !== null && uploadId === null;
+
+  return (
+    <Stack gap="xs" pos="relative">
+      <LoadingOverlay
+        visible={isProcessing}
+        zIndex={5}
+        overlayProps={{ blur: 1 }}
+        loaderProps={{
+          children: (
+            <Stack align="center" gap={6} w={260}>
+              <Text fw={600}>{PLAYER_MESSAGES.processingVideo}</Text>
+              <Progress value={state?.progress ?? 0} w="100%" aria-label="Processing progress" />
+            </Stack>
+          ),
+        }}
+      />
+      <Text fw={600} fz="sm">
+        {label}
+      </Text>
+      {value ? (
+        <Group gap="sm">
+          <Alert color="green" py={6} style={{ flex: 1 }} data-testid="video-ready">
+            Video ready · {Math.floor(value.durationSeconds / 60)}:
+            {String(value.durationSeconds % 60).padStart(2, '0')} · {value.videoLink}
+          </Alert>
+          <Button variant="subtle" color="gray" onClick={() => onChange(null)}>
+            Replace
+          </Button>
+        </Group>
+      ) : (
+        <>
+          <Group align="flex-end" gap="sm">
+            <FileInput
+              label="Video file"
+              placeholder="Choose a video"
+              accept="video/*"
+              value={file}
+              onChange={setFile}
+              clearable
+              style={{ flex: 1 }}
+              disabled={isSending || isProcessing}
+            />
+            <Button
+              onClick={upload}
+              disabled={!file || !title.trim() || isProcessing}
+              loading={isSending || createUpload.isPending}
+            >
+              Upload
+            </Button>
+          </Group>
+          {isSending && <Progress value={sent ?? 0} aria-label="Upload progress" />}
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label="Or import by Mux asset ID"
+              placeholder="Asset ID"
+              value={assetId}
+              onChange={(e) => setAssetId(e.currentTarget.value)}
+              error={importError}
+              style={{ flex: 1 }}
+            />
+            <Button
+              variant="default"
+              onClick={importById}
+              disabled={!assetId.trim()}
+              loading={importAsset.isPending}
+            >
+              Fetch
+            </Button>
+          </Group>
+        </>
+      )}
+      {error && (
+        <Text c="red" fz="sm" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { useApiClient } from '@dance/api-client';
+import { adminUserEndpoints, type TUpdateAdminUserRequest } from '@dance/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+const userKeys = {
+  all: ['admin', 'users'] as const,
+  list: (q: { search: string; page: number }) => ['admin', 'users', q] as const,
+};
+
+export function useAdminUsers(q: { search: string; page: number }) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: userKeys.list(q),
+    queryFn: ({ signal }) =>
+      client.call(adminUserEndpoints.list, {
+        query: { search: q.search || undefined, page: q.page },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateUser() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdateAdminUserRequest }) =>
+      client.call(adminUserEndpoints.update, { params: { userId: id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useDeleteUser() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.call(adminUserEndpoints.remove, { params: { userId: id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

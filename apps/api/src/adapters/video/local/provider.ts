@@ -1,0 +1,273 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import type { Db } from '../../../db/client';
+import { type MediaAssetRow, mediaAssets, type Rendition } from '../../../db/schema';
+import type { FileStore } from '../../files';
+import type { PlaybackRef, ProviderAsset, SignedPlayback, VideoProvider } from '../types';
+import { probeMedia } from './ffmpeg';
+import { signedMediaBase, signUploadToken } from './signing';
+import {
+  extractFrame,
+  measureRendition,
+  planLadder,
+  transcodeRendition,
+  writeMasterPlaylist,
+  writeStoryboard,
+} from './transcode';
+
+/** Container types accepted for upload, as sniffed from the bytes (never the name or declared type). */
+const VIDEO_TYPES = new Set([
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+  'video/x-matroska',
+  'video/x-msvideo',
+  'video/mpeg',
+  'video/mp2t',
+  'video/3gpp',
+  'video/x-m4v',
+]);
+
+export class UploadRejected extends Error {
+  override name = 'UploadRejected';
+  constructor(
+    readonly reason: 'too-large' | 'not-video' | 'unknown-upload' | 'already-received',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface LocalProviderOptions {
+  db: Db;
+  /** Root of the media folders: {mediaRoot}/{assetId}/source and /hls. */
+  mediaRoot: string;
+  secret: string;
+  files: FileStore;
+  uploadMaxBytes: number;
+  uploadTtlSeconds?: number;
+}
+
+/** The media folder of an asset; an id can never climb out of the root. */
+export function assetDir(mediaRoot: string, assetId: string): string {
+  if (!/^[0-9a-f-]{36}$/.test(assetId)) throw new Error(`Bad asset id ${assetId}`);
+  const dir = resolve(mediaRoot, assetId);
+  if (!dir.startsWith(resolve(mediaRoot) + sep)) throw new Error(`Bad asset id ${assetId}`);
+  return dir;
+}
+
+const toProviderAsset = (row: MediaAssetRow): ProviderAsset => ({
+  assetId: row.id,
+  status: row.status === 'ready' ? 'ready' : row.status === 'errored' ? 'errored' : 'preparing',
+  durationSeconds: row.durationSeconds,
+  playbackId: row.status === 'ready' ? row.id : null,
+  maxHeight: row.height,
+  passthrough: row.id,
+  subtitles: row.subtitles,
+  error: row.error,
+});
+
+/**
+ * The embedded video provider: uploads land on disk, ffmpeg makes an HLS ladder, a poster and a storyboard,
+ * and the API serves them under signed, expiring URLs. Its state lives in media_assets rows.
+ */
+export class LocalVideoProvider implements VideoProvider {
+  readonly kind = 'local' as const;
+  constructor(private readonly options: LocalProviderOptions) {}
+
+  private async row(assetId: string) {
+    if (!/^[0-9a-f-]{36}$/.test(assetId)) return null;
+    const [row] = await this.options.db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId));
+    return row?.provider === 'local' ? row : null;
+  }
+
+  async createDirectUpload({ passthrough }: { passthrough: string; corsOrigin: string }) {
+    const expiresAt = Math.floor(Date.now() / 1000) + (this.options.uploadTtlSeconds ?? 24 * 3600);
+    const token = signUploadToken(this.options.secret, passthrough, expiresAt);
+    return { uploadId: passthrough, url: `/api/v1/uploads/local/${passthrough}/${expiresAt}/${token}` };
+  }
+
+  async getUpload(uploadId: string) {
+    const row = await this.row(uploadId);
+    if (!row) return null;
+    if (row.status === 'errored' && row.durationSeconds === null)
+      return { status: 'errored' as const, assetId: null, error: row.error };
+    return row.status === 'waiting'
+      ? { status: 'waiting' as const, assetId: null, error: null }
+      : { status: 'asset_created' as const, assetId: row.id, error: null };
+  }
+
+  async getAsset(assetId: string) {
+    const row = await this.row(assetId);
+    return row && row.status !== 'waiting' ? toProviderAsset(row) : null;
+  }
+
+  async deleteAsset(assetId: string) {
+    await rm(assetDir(this.options.mediaRoot, assetId), { recursive: true, force: true });
+  }
+
+  async signPlayback(ref: PlaybackRef, expiresAt: Date): Promise<SignedPlayback> {
+    const base = signedMediaBase(this.options.secret, ref.assetId, Math.floor(expiresAt.getTime() / 1000));
+    return {
+      hlsUrl: `${base}/master.m3u8`,
+      posterUrl: ref.posterUrl,
+      storyboardUrl: ref.hasStoryboard ? `${base}/storyboard.vtt` : null,
+      subtitles: ref.subtitles.map((s) => ({ lang: s.lang, label: s.label, url: `${base}/${s.ref}` })),
+    };
+  }
+
+  async thumbnailAt(ref: PlaybackRef, seconds: number): Promise<string> {
+    const row = await this.row(ref.assetId);
+    if (row?.status !== 'ready') throw new Error('Asset is not ready');
+    const dir = assetDir(this.options.mediaRoot, row.id);
+    const at = Math.min(Math.max(0, seconds), Math.max(0, (row.durationSeconds ?? 1) - 0.5));
+    // Demo clips loop a few seconds of picture: the frame at the same point of the loop.
+    const input = row.isDemo ? join(dir, 'hls', '720p', 'index.m3u8') : join(dir, 'source');
+    const out = join(tmpdir(), `chapter-${row.id}-${Date.now()}.jpg`);
+    try {
+      await extractFrame(input, row.isDemo ? at % 8 : at, out, 480);
+      const { url } = await this.options.files.put(
+        `chapters/${row.id}/${Math.round(at)}.jpg`,
+        await readFile(out),
+        'image/jpeg',
+      );
+      return url;
+    } finally {
+      await rm(out, { force: true });
+    }
+  }
+
+  /**
+   * Receives the browser's PUT: streams to disk with the size limit, then checks from the bytes that it is a
+   * video ffmpeg can read. A refused upload leaves the asset waiting for another try.
+   */
+  async receiveUpload(uploadId: string, body: Readable): Promise<MediaAssetRow> {
+    const row = await this.row(uploadId);
+    if (!row) throw new UploadRejected('unknown-upload', 'Unknown upload');
+    if (row.status !== 'waiting')
+      throw new UploadRejected('already-received', 'This upload was already received');
+    const dir = assetDir(this.options.mediaRoot, row.id);
+    await mkdir(dir, { recursive: true });
+    const partial = join(dir, 'source.part');
+    const limit = this.options.uploadMaxBytes;
+    let received = 0;
+    const out = createWriteStream(partial);
+    try {
+      for await (const chunk of body) {
+        received += (chunk as Buffer).length;
+        if (received > limit) throw new UploadRejected('too-large', 'too large');
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      out.end();
+      await once(out, 'finish');
+      const type = await fileTypeFromFile(partial);
+      if (!type || !VIDEO_TYPES.has(type.mime)) throw new UploadRejected('not-video', 'not a video');
+      const probe = await probeMedia(partial);
+      if (!probe) throw new UploadRejected('not-video', 'not a readable video');
+      await rename(partial, join(dir, 'source'));
+      const [updated] = await this.options.db
+        .update(mediaAssets)
+        .set({
+          status: 'processing',
+          progress: 0,
+          durationSeconds: probe.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(mediaAssets.id, row.id))
+        .returning();
+      return updated!;
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * The processing job: a rendition per ffmpeg process (progress weighted by picture size), the master
+   * playlist written in code, a poster and the storyboard. Safe to run again after a crash: it starts over.
+   */
+  async process(assetId: string, onProgress: (percent: number) => Promise<void>, signal?: AbortSignal) {
+    const row = await this.row(assetId);
+    if (!row) throw new Error(`Unknown asset ${assetId}`);
+    const dir = assetDir(this.options.mediaRoot, row.id);
+    const source = join(dir, 'source');
+    await stat(source);
+    const probe = await probeMedia(source);
+    if (!probe) throw new Error('The uploaded file is not a readable video');
+    const hlsDir = join(dir, 'hls');
+    await rm(hlsDir, { recursive: true, force: true });
+    const ladder = planLadder(probe.height);
+    for (const plan of ladder) await mkdir(join(hlsDir, plan.name), { recursive: true });
+    const weights = ladder.map((p) => p.height * p.height);
+    const total = weights.reduce((a, b) => a + b, 0);
+    let done = 0;
+    let lastReported = -1;
+    const report = async (fraction: number) => {
+      // Renditions take 88% of the work; poster and storyboard the rest.
+      const percent = Math.min(99, Math.floor(fraction * 88));
+      if (percent !== lastReported) {
+        lastReported = percent;
+        await onProgress(percent);
+      }
+    };
+    const renditions: (Rendition & { name: string; codec: string })[] = [];
+    const aspect = probe.width / probe.height || 16 / 9;
+    for (const [i, plan] of ladder.entries()) {
+      const weight = weights[i]! / total;
+      let pending: Promise<void> = Promise.resolve();
+      await transcodeRendition(
+        { source, outDir: hlsDir, durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio, signal },
+        plan,
+        (f) => {
+          pending = pending.then(() => report(done + f * weight));
+        },
+      );
+      await pending;
+      done += weight;
+      renditions.push({
+        ...(await measureRendition(hlsDir, plan, aspect)),
+        name: plan.name,
+        codec: plan.codec,
+      });
+    }
+    await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
+    await onProgress(90);
+    const posterFile = join(hlsDir, 'poster.jpg');
+    await extractFrame(source, Math.min(1, probe.durationSeconds / 3), posterFile);
+    const { url: posterUrl } = await this.options.files.put(
+      `posters/${row.id}.jpg`,
+      await readFile(posterFile),
+      'image/jpeg',
+    );
+    await onProgress(93);
+    const smallest = ladder[0]!;
+    await writeStoryboard(join(hlsDir, smallest.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
+    const [updated] = await this.options.db
+      .update(mediaAssets)
+      .set({
+        status: 'ready',
+        progress: 100,
+        durationSeconds: probe.durationSeconds,
+        width: probe.width,
+        height: probe.height,
+        renditions: renditions.map(({ height, width, bandwidth }) => ({ height, width, bandwidth })),
+        posterUrl,
+        hasStoryboard: true,
+        error: null,
+        updatedAt: new Date(),
+      })
+      .where(eq(mediaAssets.id, row.id))
+      .returning();
+    return updated!;
+  }
+}

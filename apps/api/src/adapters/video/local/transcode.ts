@@ -1,0 +1,237 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Rendition } from '../../../db/schema';
+import { runFfmpeg } from './ffmpeg';
+
+/** Segment length of every rendition, and the fixed key-frame interval that keeps renditions aligned. */
+export const SEGMENT_SECONDS = 4;
+const KEYFRAME_SECONDS = 2;
+
+export interface RenditionPlan {
+  name: string;
+  height: number;
+  videoKbps: number;
+  profile: 'main' | 'high';
+  level: string;
+  /** CODECS string of the master playlist. */
+  codec: string;
+}
+
+const LADDER: RenditionPlan[] = [
+  { name: '360p', height: 360, videoKbps: 800, profile: 'main', level: '3.0', codec: 'avc1.4d401e' },
+  { name: '720p', height: 720, videoKbps: 2800, profile: 'main', level: '3.1', codec: 'avc1.4d401f' },
+  { name: '1080p', height: 1080, videoKbps: 5000, profile: 'high', level: '4.0', codec: 'avc1.640028' },
+];
+
+/** 360p and 720p always, 1080p when the source has it (spec: at least 360p and 720p). */
+export function planLadder(sourceHeight: number): RenditionPlan[] {
+  return LADDER.filter((r) => r.height <= 720 || sourceHeight >= r.height);
+}
+
+export interface TranscodeInput {
+  source: string;
+  /** The asset's hls folder. */
+  outDir: string;
+  durationSeconds: number;
+  hasAudio: boolean;
+  signal?: AbortSignal;
+}
+
+/**
+ * One rendition per ffmpeg process: the bundled ffmpeg 4.1 crashes writing a multi-variant master, so the
+ * master playlist is written in code afterwards (writeMasterPlaylist).
+ */
+export async function transcodeRendition(
+  input: TranscodeInput,
+  plan: RenditionPlan,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const dir = join(input.outDir, plan.name);
+  const kbps = plan.videoKbps;
+  await runFfmpeg(
+    [
+      '-i',
+      input.source,
+      '-map',
+      '0:v:0',
+      ...(input.hasAudio ? ['-map', '0:a:0'] : []),
+      '-vf',
+      `scale=-2:${plan.height}:flags=bicubic,format=yuv420p`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      plan.profile,
+      '-level',
+      plan.level,
+      '-b:v',
+      `${kbps}k`,
+      '-maxrate',
+      `${Math.round(kbps * 1.07)}k`,
+      '-bufsize',
+      `${Math.round(kbps * 1.5)}k`,
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+      '-sc_threshold',
+      '0',
+      ...(input.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'] : []),
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_filename',
+      join(dir, 'seg_%03d.ts'),
+      join(dir, 'index.m3u8'),
+    ],
+    { durationSeconds: input.durationSeconds, onProgress, signal: input.signal },
+  );
+}
+
+/** Peak bitrate and picture size of a finished rendition, read from its files. */
+export async function measureRendition(
+  outDir: string,
+  plan: RenditionPlan,
+  aspect: number,
+): Promise<Rendition> {
+  const dir = join(outDir, plan.name);
+  const playlist = await readFile(join(dir, 'index.m3u8'), 'utf8');
+  let peak = 0;
+  const lines = playlist.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const inf = /^#EXTINF:([\d.]+)/.exec(lines[i] ?? '');
+    const file = lines[i + 1]?.trim();
+    if (inf && file) {
+      const seconds = Math.max(0.5, Number(inf[1]));
+      const { size } = await stat(join(dir, file));
+      peak = Math.max(peak, Math.round((size * 8) / seconds));
+    }
+  }
+  return {
+    height: plan.height,
+    width: Math.round((plan.height * aspect) / 2) * 2,
+    bandwidth: peak || plan.videoKbps * 1000,
+  };
+}
+
+/** The multi-variant playlist, written in code (see transcodeRendition). */
+export function renderMasterPlaylist(
+  renditions: (Rendition & { name: string; codec: string })[],
+  hasAudio: boolean,
+): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of [...renditions].sort((a, b) => a.height - b.height)) {
+    const codecs = hasAudio ? `${r.codec},mp4a.40.2` : r.codec;
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${codecs}"`,
+      `${r.name}/index.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function writeMasterPlaylist(
+  outDir: string,
+  renditions: (Rendition & { name: string; codec: string })[],
+  hasAudio: boolean,
+) {
+  await writeFile(join(outDir, 'master.m3u8'), renderMasterPlaylist(renditions, hasAudio));
+}
+
+/** A JPEG frame at `seconds` (clamped into the video), `width` wide. */
+export async function extractFrame(source: string, seconds: number, out: string, width = 1280) {
+  await runFfmpeg([
+    '-ss',
+    String(Math.max(0, seconds)),
+    '-i',
+    source,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale=${width}:-2`,
+    '-q:v',
+    '3',
+    out,
+  ]);
+}
+
+export const STORYBOARD_TILE = { width: 160, height: 90, columns: 10 } as const;
+
+/** Seconds between storyboard tiles: about 100 tiles per video, at least 2 s apart (a key frame each). */
+export const storyboardInterval = (durationSeconds: number) =>
+  Math.max(KEYFRAME_SECONDS, Math.ceil(durationSeconds / 100));
+
+/**
+ * The scrubbing storyboard: one sprite of 160x90 tiles taken every few seconds, and a WebVTT whose cues
+ * point into it with #xywh= (the format Mux serves, so the player reads both alike).
+ */
+export async function writeStoryboard(
+  source: string,
+  outDir: string,
+  durationSeconds: number,
+): Promise<void> {
+  const interval = storyboardInterval(durationSeconds);
+  const count = Math.max(1, Math.ceil(durationSeconds / interval));
+  const { width, height, columns } = STORYBOARD_TILE;
+  const rows = Math.ceil(count / columns);
+  await runFfmpeg([
+    '-skip_frame',
+    'nokey',
+    '-i',
+    source,
+    '-vf',
+    `fps=1/${interval},scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,tile=${columns}x${rows}`,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '5',
+    join(outDir, 'storyboard.jpg'),
+  ]);
+  await writeFile(join(outDir, 'storyboard.vtt'), renderStoryboardVtt(durationSeconds, interval, count));
+}
+
+const vttTime = (seconds: number) => {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(ms % 1000, 3)}`;
+};
+
+export { vttTime };
+
+/**
+ * Cues every `interval` seconds up to `durationSeconds`; tile i of `tileCount` (cycling, so a demo clip
+ * looped to a long duration reuses its few tiles).
+ */
+export function renderStoryboardVtt(durationSeconds: number, interval: number, tileCount: number): string {
+  const { width, height, columns } = STORYBOARD_TILE;
+  const cues = ['WEBVTT', ''];
+  let index = 0;
+  for (let start = 0; start < durationSeconds; start += interval) {
+    const tile = index % tileCount;
+    const x = (tile % columns) * width;
+    const y = Math.floor(tile / columns) * height;
+    cues.push(
+      `${vttTime(start)} --> ${vttTime(Math.min(durationSeconds, start + interval))}`,
+      `storyboard.jpg#xywh=${x},${y},${width},${height}`,
+      '',
+    );
+    index += 1;
+  }
+  return cues.join('\n');
+}
+
+/** Every file of a folder tree (relative paths), for tests and clean-ups. */
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const out: string[] = [];
+  for (const entry of entries) {
+    if (entry.isDirectory()) out.push(...(await listFiles(join(dir, entry.name), `${prefix}${entry.name}/`)));
+    else out.push(`${prefix}${entry.name}`);
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromPglite, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+type Handler<T> = (job: JobWithMetadata<T>) => Promise<void>;
+
+interface Registration {
+  name: string;
+  options: Omit<Queue, 'name'>;
+  handler: Handler<object>;
+}
+
+/**
+ * Durable jobs with pg-boss: on PGlite inside the API process (one connection, so one job at a time), on
+ * PostgreSQL through its own pool. Handlers are registered by the modules before the runner starts; a job
+ * whose process died (a restart mid-transcode) is retried at the next start.
+ */
+export class JobRunner {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private readonly registrations: Registration[] = [];
+  private isStopped = false;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly pollingIntervalSeconds: number,
+  ) {}
+
+  register<T extends object>(name: string, options: Omit<Queue, 'name'>, handler: Handler<T>) {
+    this.registrations.push({ name, options, handler: handler as Handler<object> });
+  }
+
+  /** Starts pg-boss once: queues, orphan recovery, workers. */
+  start(): Promise<PgBoss> {
+    this.starting ??= this.doStart();
+    return this.starting;
+  }
+
+  private async doStart(): Promise<PgBoss> {
+    const { app } = this;
+    const boss =
+      app.database.driver === 'pglite'
+        ? new PgBoss({
+            backend: 'pglite',
+            db: fromPglite((app.db as unknown as { $client: PGlite }).$client),
+            // Maintenance on the shared single connection stays rare.
+            superviseIntervalSeconds: 60,
+          })
+        : new PgBoss({ connectionString: app.config.databaseUrl ?? undefined, max: 3 });
+    boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const r of this.registrations) {
+      await boss.createQueue(r.name, r.options);
+      if (app.database.driver === 'pglite') await this.recoverOrphans(boss, r.name);
+      await boss.work<object>(
+        r.name,
+        {
+          localConcurrency: 1,
+          batchSize: 1,
+          includeMetadata: true,
+          pollingIntervalSeconds: this.pollingIntervalSeconds,
+        } as const,
+        async ([job]) => {
+          if (job) await r.handler(job as JobWithMetadata<object>);
+        },
+      );
+    }
+    this.boss = boss;
+    return boss;
+  }
+
+  /**
+   * PGlite has one process: a job still "active" at start belonged to a process that died. Failing it now
+   * lets its retry run at once instead of after the heartbeat timeout.
+   */
+  private async recoverOrphans(boss: PgBoss, name: string) {
+    const client = (this.app.db as unknown as { $client: PGlite }).$client;
+    const { rows } = await client.query<{ id: string }>(
+      `select id from pgboss.job where name = $1 and state = 'active'`,
+      [name],
+    );
+    if (rows.length > 0) {
+      await boss.fail(
+        name,
+        rows.map((r) => r.id),
+        { message: 'The process stopped while the job ran' },
+      );
+      this.app.log.info({ queue: name, jobs: rows.length }, 'resuming jobs interrupted by a restart');
+    }
+  }
+
+  async send(name: string, data: object, options: { singletonKey?: string } = {}) {
+    const boss = await this.start();
+    return boss.send(name, data, options);
+  }
+
+  async stop() {
+    if (this.isStopped) return;
+    this.isStopped = true;
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => null) : null);
+    await boss?.stop({ graceful: true, timeout: 5000, close: this.app.database.driver !== 'pglite' });
+  }
+}
+
+export interface JobsOptions {
+  /** Start at boot (a server); tests start it on the first job sent. */
+  startEagerly: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+/** Decorates app.jobs; stops pg-boss before the database closes. */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: JobsOptions) => {
+    const runner = new JobRunner(app, options.pollingIntervalSeconds ?? 2);
+    app.decorate('jobs', runner);
+    if (options.startEagerly) {
+      app.addHook('onReady', async () => {
+        // Not awaited: the API answers while pg-boss creates its schema and picks up pending work.
+        runner.start().catch((error) => app.log.error({ err: error }, 'job queue failed to start'));
+      });
+    }
+    app.addHook('onClose', async () => runner.stop());
+  },
+  { name: 'jobs' },
+);

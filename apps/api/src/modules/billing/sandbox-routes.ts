@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { MarketingAnalytics } from '../../adapters/analytics';
+import { renderCheckoutPage, renderExpiredPage, renderPortalPage } from '../../adapters/billing/sandbox/html';
+import { SANDBOX_BASE_PATH } from '../../adapters/billing/sandbox/provider';
+import {
+  completeSandboxCheckout,
+  findHostedPage,
+  findPortalSubscription,
+  parsePortalAction,
+  runPortalAction,
+  sandboxNow,
+  toSnapshot,
+} from './sandbox-service';
+
+const ZPageParams = z.object({ id: z.string().regex(/^sbx_[A-Za-z0-9_-]{20,80}$/) });
+const DECLINED_CARD = '4000000000000002';
+
+/**
+ * The sandbox's hosted checkout and portal pages (HTML forms, no script). Opened by their unguessable id
+ * like a provider's hosted page; each action goes through the subscription state machine.
+ */
+export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics: MarketingAnalytics }) {
+  const ctx = { db: app.db, analytics: opts.analytics };
+  const memberOrigin = new URL(app.config.memberAppUrl).origin;
+
+  // HTML forms post urlencoded bodies; only these routes accept them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' ${memberOrigin}; base-uri 'none'; frame-ancestors 'none'`,
+      )
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  const params = (raw: unknown) => ZPageParams.safeParse(raw);
+  const expired = (reply: FastifyReply) =>
+    sendHtml(reply, renderExpiredPage(`${app.config.memberAppUrl}/account`), 404);
+
+  const checkoutView = async (id: string, error?: string) => {
+    const open = await findHostedPage(app.db, id, ['checkout_new', 'checkout_existing']);
+    if (open?.page.state !== 'created' || !open.page.planId || !open.page.period) return null;
+    const current = open.page.subscriptionId ? await findPortalSubscription(app.db, open.page.userId) : null;
+    return renderCheckoutPage({
+      action: `${SANDBOX_BASE_PATH}/checkout/${id}`,
+      cancelUrl: open.page.cancelUrl,
+      email: open.email,
+      planId: open.page.planId,
+      period: open.page.period,
+      trialDays: open.page.trialDays,
+      changingFrom: current ? { planId: current.planId, period: current.period } : null,
+      now: sandboxNow(open.customer),
+      error,
+    });
+  };
+
+  app.get(`${SANDBOX_BASE_PATH}/checkout/:id`, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params(request.params);
+    const html = parsed.success ? await checkoutView(parsed.data.id) : null;
+    return html ? sendHtml(reply, html) : expired(reply);
+  });
+
+  app.post(`${SANDBOX_BASE_PATH}/checkout/:id`, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params(request.params);
+    if (!parsed.success) return expired(reply);
+    const open = await findHostedPage(app.db, parsed.data.id, ['checkout_new', 'checkout_existing']);
+    if (!open) return expired(reply);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const card = String(form.cardNumber ?? '').replace(/\D/g, '');
+    if (open.page.state === 'created' && (card.length < 12 || card === DECLINED_CARD)) {
+      const message =
+        card === DECLINED_CARD ? 'Your card was declined.' : 'Please enter a valid card number.';
+      const html = await checkoutView(parsed.data.id, message);
+      return html ? sendHtml(reply, html, 402) : expired(reply);
+    }
+    await completeSandboxCheckout(ctx, open);
+    const separator = open.page.redirectUrl.includes('?') ? '&' : '?';
+    request.log.info({ page: open.page.id, plan: open.page.planId }, 'sandbox checkout paid');
+    return reply.redirect(`${open.page.redirectUrl}${separator}id=${open.page.id}&state=succeeded`, 303);
+  });
+
+  const portalView = async (id: string, notice?: string) => {
+    const open = await findHostedPage(app.db, id, ['portal']);
+    if (!open) return null;
+    const sub = await findPortalSubscription(app.db, open.page.userId);
+    return renderPortalPage({
+      action: `${SANDBOX_BASE_PATH}/portal/${id}`,
+      returnUrl: open.page.redirectUrl,
+      email: open.email,
+      now: sandboxNow(open.customer),
+      subscription: sub ? { ...toSnapshot(sub) } : null,
+      notice,
+    });
+  };
+
+  app.get(`${SANDBOX_BASE_PATH}/portal/:id`, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params(request.params);
+    const notice = (request.query as { notice?: unknown }).notice;
+    const html = parsed.success
+      ? await portalView(parsed.data.id, typeof notice === 'string' ? notice.slice(0, 200) : undefined)
+      : null;
+    return html ? sendHtml(reply, html) : expired(reply);
+  });
+
+  app.post(`${SANDBOX_BASE_PATH}/portal/:id`, { schema: { hide: true } }, async (request, reply) => {
+    const parsed = params(request.params);
+    if (!parsed.success) return expired(reply);
+    const open = await findHostedPage(app.db, parsed.data.id, ['portal']);
+    if (!open) return expired(reply);
+    const action = parsePortalAction((request.body ?? {}) as Record<string, unknown>);
+    const notice = action ? await runPortalAction(ctx, open, action) : 'Unknown action.';
+    return reply.redirect(
+      `${SANDBOX_BASE_PATH}/portal/${parsed.data.id}?notice=${encodeURIComponent(notice)}`,
+      303,
+    );
+  });
+}

@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import { graphql, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalogue-factories';
+import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
+import { storefrontUrl } from '../../adapters/shopify';
+import { auditLog, products } from '../../db/schema';
+
+const STORE = 'dance-shop.myshopify.com';
+const server = setupServer(
+  graphql.link(storefrontUrl(STORE)).query('SyncProducts', () =>
+    HttpResponse.json({
+      data: {
+        products: {
+          pageInfo: { hasNextPage: false, endCursor: null },
+          nodes: [
+            {
+              id: 'gid://shopify/Product/1',
+              handle: 'stretch-strap',
+              title: 'Stretch Strap Pro',
+              featuredImage: { url: 'https://cdn.shopify.com/strap.jpg' },
+              images: { nodes: [] },
+              variants: { nodes: [{ id: 'gid://shopify/ProductVariant/11', title: 'Blue' }] },
+              metafield: { value: '12 loops' },
+            },
+            {
+              id: 'gid://shopify/Product/2',
+              handle: 'turn-board',
+              title: 'Turn Board',
+              featuredImage: null,
+              images: { nodes: [] },
+              variants: { nodes: [] },
+              metafield: null,
+            },
+          ],
+        },
+      },
+    }),
+  ),
+);
+
+let shop: TestApp;
+let plain: TestApp;
+let shopAdmin: Session;
+let plainAdmin: Session;
+let member: Session;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  shop = await createTestApp({ shopify: { storeDomain: STORE, storefrontToken: 'token' } });
+  plain = await createTestApp();
+  shopAdmin = await logInAs(shop.app, (await createUser(shop.app, { role: 'admin' })).email);
+  member = await logInAs(shop.app, (await createUser(shop.app)).email);
+  plainAdmin = await logInAs(plain.app, (await createUser(plain.app, { role: 'admin' })).email);
+});
+afterAll(async () => {
+  server.close();
+  await shop.close();
+  await plain.close();
+});
+
+const sync = (t: TestApp, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/admin/products/sync', headers });
+
+describe('product sync', () => {
+  it('upserts the store products by handle, keeps the others, and the pickers find them', async () => {
+    await shop.app.db
+      .insert(products)
+      .values({ title: 'Stretch Strap', handle: 'stretch-strap', subname: '10 loops' });
+    const kept = await createProduct(shop.app, 'Foam Roller');
+    const res = await sync(shop, shopAdmin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ created: 1, updated: 1, total: 2 });
+    const [strap] = await shop.app.db.select().from(products).where(eq(products.handle, 'stretch-strap'));
+    expect(strap).toMatchObject({
+      title: 'Stretch Strap Pro',
+      subname: '12 loops',
+      variantId: 'gid://shopify/ProductVariant/11',
+      variantTitle: 'Blue',
+      externalId: 'gid://shopify/Product/1',
+      images: [{ src: 'https://cdn.shopify.com/strap.jpg' }],
+    });
+    expect(await shop.app.db.select().from(products).where(eq(products.id, kept.id))).toHaveLength(1);
+    const found = await shop.app.inject({ method: 'GET', url: '/api/v1/products?query=turn' });
+    expect(found.json().items.map((p: { title: string }) => p.title)).toEqual(['Turn Board']);
+    expect(await shop.app.db.select().from(auditLog).where(eq(auditLog.entity, 'product'))).toHaveLength(1);
+  });
+
+  it('answers 409 when Shopify is not configured: products stay in the database', async () => {
+    const res = await sync(plain, plainAdmin.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('NOT_CONFIGURED');
+  });
+
+  it('refuses guests, members and a cookie without the CSRF token', async () => {
+    const before = await shop.app.db.select().from(products);
+    expect((await sync(shop)).statusCode).toBe(401);
+    expect((await sync(shop, member.headers)).statusCode).toBe(403);
+    expect((await sync(shop, { cookie: shopAdmin.cookie })).json().code).toBe('CSRF_FAILED');
+    expect(await shop.app.db.select().from(products)).toEqual(before);
+  });
+
+  it('answers 502 when the store fails', async () => {
+    server.use(
+      graphql
+        .link(storefrontUrl(STORE))
+        .query('SyncProducts', () => HttpResponse.json({ errors: [{ message: 'Throttled' }] })),
+    );
+    const res = await sync(shop, shopAdmin.headers);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe('Shopify: Throttled');
+  });
+});

@@ -1,0 +1,121 @@
+import { PLAYER_MESSAGES } from '@dance/domain';
+import { eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type MuxAssetLike, toProviderAsset } from '../../adapters/video/mux/provider';
+import type { DbOrTx } from '../../db/client';
+import { type MediaAssetRow, mediaAssets, muxWebhookEvents, type SubtitleFile } from '../../db/schema';
+import { applyProviderAsset } from './service';
+
+export interface MuxEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Our row for a Mux object: by our id passed through, by the upload id, or by the asset id. */
+async function findRow(
+  db: DbOrTx,
+  keys: { passthrough?: unknown; uploadId?: unknown; assetId?: unknown },
+): Promise<MediaAssetRow | null> {
+  const conditions = [];
+  if (typeof keys.passthrough === 'string' && /^[0-9a-f-]{36}$/.test(keys.passthrough))
+    conditions.push(eq(mediaAssets.id, keys.passthrough));
+  if (typeof keys.uploadId === 'string') conditions.push(eq(mediaAssets.uploadId, keys.uploadId));
+  if (typeof keys.assetId === 'string') conditions.push(eq(mediaAssets.externalId, keys.assetId));
+  if (conditions.length === 0) return null;
+  const [row] = await db
+    .select()
+    .from(mediaAssets)
+    .where(or(...conditions));
+  return row && row.provider === 'mux' ? row : null;
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * Applies one verified Mux event. A delivery seen before (same event id) changes nothing, and each change
+ * is monotonic, so out-of-order or repeated deliveries converge on the same state.
+ */
+export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Promise<WebhookOutcome> {
+  return app.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(muxWebhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning();
+    if (!fresh) return 'duplicate';
+    const data = event.data;
+    switch (event.type) {
+      case 'video.upload.asset_created': {
+        const settings = data.new_asset_settings as { passthrough?: string } | undefined;
+        const row = await findRow(tx, { passthrough: settings?.passthrough, uploadId: data.id });
+        if (!row) return 'ignored';
+        if (row.status === 'waiting')
+          await tx
+            .update(mediaAssets)
+            .set({ status: 'processing', externalId: String(data.asset_id), updatedAt: new Date() })
+            .where(eq(mediaAssets.id, row.id));
+        return 'applied';
+      }
+      case 'video.upload.errored':
+      case 'video.upload.cancelled': {
+        const row = await findRow(tx, { uploadId: data.id });
+        if (!row || row.status === 'ready') return 'ignored';
+        const error =
+          (data.error as { message?: string } | undefined)?.message ?? PLAYER_MESSAGES.uploadFailed;
+        await tx
+          .update(mediaAssets)
+          .set({ status: 'errored', error, updatedAt: new Date() })
+          .where(eq(mediaAssets.id, row.id));
+        return 'applied';
+      }
+      case 'video.asset.created':
+      case 'video.asset.ready':
+      case 'video.asset.errored': {
+        const asset = data as unknown as MuxAssetLike;
+        const row = await findRow(tx, { passthrough: asset.passthrough, assetId: asset.id });
+        if (!row) return 'ignored';
+        await applyProviderAsset(tx, row, toProviderAsset(asset));
+        return 'applied';
+      }
+      case 'video.asset.deleted': {
+        const row = await findRow(tx, { assetId: data.id });
+        if (!row) return 'ignored';
+        await tx
+          .update(mediaAssets)
+          .set({ status: 'errored', error: 'The asset was deleted at Mux.', updatedAt: new Date() })
+          .where(eq(mediaAssets.id, row.id));
+        return 'applied';
+      }
+      case 'video.asset.track.ready':
+      case 'video.asset.track.errored':
+      case 'video.asset.track.deleted': {
+        const track = data as {
+          id?: string;
+          asset_id?: string;
+          type?: string;
+          language_code?: string;
+          name?: string;
+        };
+        if (track.type !== 'text' || !track.id) return 'ignored';
+        const row = await findRow(tx, { assetId: track.asset_id });
+        if (!row) return 'ignored';
+        const others = row.subtitles.filter((s) => s.ref !== track.id);
+        const subtitles: SubtitleFile[] =
+          event.type === 'video.asset.track.ready'
+            ? [
+                ...others,
+                { lang: track.language_code ?? 'en', label: track.name ?? 'Subtitles', ref: track.id },
+              ]
+            : others;
+        await tx
+          .update(mediaAssets)
+          .set({ subtitles, updatedAt: new Date() })
+          .where(eq(mediaAssets.id, row.id));
+        return 'applied';
+      }
+      default:
+        return 'ignored';
+    }
+  });
+}

@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import { PLAYER_MESSAGES } from '@dance/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createVideoAdapters, type VideoAdapters } from '../../adapters/video';
+import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
+import { assetDir, UploadRejected } from '../../adapters/video/local/provider';
+import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
+import { jobsPlugin } from '../../jobs';
+import { AppError } from '../../lib/errors';
+import { adminUploadRoutes } from '../admin-upload/routes';
+import { playbackRoutes } from '../playback/routes';
+import { progressRoutes } from '../progress/routes';
+import { reactionsRoutes } from '../reactions/routes';
+import { recommendationsRoutes } from '../recommendations/routes';
+import { applyMuxEvent } from './mux-webhooks';
+import { markErrored, PROCESS_QUEUE, setProgress } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    video: VideoAdapters;
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.jpg': 'image/jpeg',
+};
+
+/**
+ * The video pipeline: the provider (local ffmpeg or Mux), the processing job, signed media, direct-upload
+ * reception, Mux webhooks, and the routes of the player and the upload wizard.
+ */
+export const videoPipeline = fp(
+  async (app: FastifyInstance) => {
+    if (!app.hasDecorator('jobs')) {
+      await app.register(jobsPlugin, {
+        startEagerly: !app.config.inMemoryDatabase,
+        pollingIntervalSeconds: app.config.env === 'test' ? 0.5 : 2,
+      });
+    }
+    app.decorate('video', createVideoAdapters(app.config, app.db, app.files));
+    app.addHook('onClose', async () => killAllFfmpeg());
+
+    app.jobs.register<{ assetId: string }>(
+      PROCESS_QUEUE,
+      // A job whose process died is retried; heartbeats tell a live long transcode from a dead one.
+      { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
+      async (job) => {
+        const { assetId } = job.data;
+        try {
+          await app.video.local.process(
+            assetId,
+            (percent) => setProgress(app.db, assetId, percent),
+            job.signal,
+          );
+          app.log.info({ assetId }, 'video processed');
+        } catch (error) {
+          app.log.error({ err: error, assetId }, 'video processing failed');
+          if (job.retryCount >= job.retryLimit)
+            await markErrored(app.db, assetId, PLAYER_MESSAGES.mediaFailed);
+          throw error;
+        }
+      },
+    );
+
+    await app.register(mediaRoutes);
+    await app.register(localUploadRoutes);
+    await app.register(muxWebhookRoutes);
+    await app.register(playbackRoutes);
+    await app.register(progressRoutes);
+    await app.register(reactionsRoutes);
+    await app.register(recommendationsRoutes);
+    await app.register(adminUploadRoutes);
+  },
+  { name: 'video-pipeline', dependencies: [] },
+);
+
+/** Signed media of the local provider: /api/v1/media/{assetId}/{expiry}/{signature}/{file in hls/}. */
+async function mediaRoutes(app: FastifyInstance) {
+  app.get<{ Params: { assetId: string; exp: string; sig: string; '*': string } }>(
+    '/api/v1/media/:assetId/:exp/:sig/*',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const { assetId, exp, sig } = request.params;
+      const expiresAt = Number(exp);
+      if (!/^[0-9a-f-]{36}$/.test(assetId) || !Number.isInteger(expiresAt))
+        throw new AppError('NOT_FOUND', 'Not found');
+      const check = verifyMediaSignature(app.video.secret, assetId, expiresAt, sig);
+      if (check !== 'ok')
+        throw new AppError(
+          'FORBIDDEN',
+          check === 'expired' ? 'This media link has expired.' : 'Invalid media link.',
+        );
+      const file = normalize(request.params['*']);
+      const extension = file.slice(file.lastIndexOf('.'));
+      if (file.startsWith('..') || file.includes('\0') || !CONTENT_TYPES[extension])
+        throw new AppError('NOT_FOUND', 'Not found');
+      const root = join(assetDir(app.video.mediaRoot, assetId), 'hls');
+      if (!existsSync(join(root, file))) throw new AppError('NOT_FOUND', 'Not found');
+      const maxAge = Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)));
+      reply.header('cache-control', `private, max-age=${maxAge}`);
+      reply.header('content-type', CONTENT_TYPES[extension]);
+      return reply.sendFile(file, root, { cacheControl: false, contentType: false });
+    },
+  );
+}
+
+/** The local stand-in of Mux's upload URL: the browser PUTs the file, signed by URL like a storage URL. */
+async function localUploadRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  // The body stays a stream: it goes to disk as it arrives, with the size limit counted on the way.
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.put<{ Params: { uploadId: string; exp: string; token: string } }>(
+    '/api/v1/uploads/local/:uploadId/:exp/:token',
+    { schema: { hide: true }, bodyLimit: app.config.video.uploadMaxBytes },
+    async (
+      request: FastifyRequest<{ Params: { uploadId: string; exp: string; token: string } }>,
+      reply: FastifyReply,
+    ) => {
+      const { uploadId, exp, token } = request.params;
+      if (!verifyUploadToken(app.video.secret, uploadId, Number(exp), token))
+        throw new AppError('FORBIDDEN', 'This upload link is invalid or has expired.');
+      const body = request.body as NodeJS.ReadableStream | undefined;
+      if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function')
+        throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.addVideoToContinue);
+      try {
+        const row = await app.video.local.receiveUpload(uploadId, body as import('node:stream').Readable);
+        await app.jobs.send(PROCESS_QUEUE, { assetId: row.id }, { singletonKey: row.id });
+      } catch (error) {
+        if (error instanceof UploadRejected) {
+          if (error.reason === 'too-large')
+            throw new AppError('PAYLOAD_TOO_LARGE', PLAYER_MESSAGES.videoFileTooLarge);
+          if (error.reason === 'not-video')
+            throw new AppError('UNSUPPORTED_MEDIA_TYPE', PLAYER_MESSAGES.videoFileType);
+          if (error.reason === 'unknown-upload') throw new AppError('NOT_FOUND', 'Unknown upload');
+          throw new AppError('CONFLICT', error.message);
+        }
+        throw error;
+      }
+      reply.code(200);
+      return { ok: true };
+    },
+  );
+}
+
+/** Mux webhooks, verified on the raw string body (a re-serialised or Buffer body fails the signature). */
+async function muxWebhookRoutes(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+  app.post(
+    '/api/v1/webhooks/mux',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request) => {
+      const mux = app.video.mux;
+      if (!mux) throw new AppError('NOT_FOUND', 'Mux is not configured.');
+      if (typeof request.body !== 'string') throw new AppError('BAD_REQUEST', 'Expected a JSON body.');
+      let event: { id: string; type: string; data: unknown };
+      try {
+        event = (await mux.unwrapWebhook(request.body, request.headers)) as typeof event;
+      } catch (error) {
+        request.log.warn({ err: error }, 'mux webhook refused');
+        throw new AppError('FORBIDDEN', 'Invalid webhook signature.');
+      }
+      const outcome = await applyMuxEvent(app, {
+        id: event.id,
+        type: event.type,
+        data: (event.data ?? {}) as Record<string, unknown>,
+      });
+      return { received: true, outcome };
+    },
+  );
+}

@@ -1,0 +1,103 @@
+import { MESSAGES, type TSessionUser } from '@dance/domain';
+import { toast } from '@dance/ui';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { readServerMessage } from '../../shared/server-message';
+import { goToHostedPage, useOpenPortal, useSubscriptionState } from '../plans/billing-queries';
+
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+
+function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={600} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Subscription details (status, plan, period, next billing, trial end) and MANAGE SUBSCRIPTION. */
+export function SubscriptionCard({ user }: { user: TSessionUser }) {
+  const state = useSubscriptionState({ isEnabled: true });
+  const portal = useOpenPortal();
+  const sub = state.data?.subscription ?? null;
+  const noData = state.isError ? MESSAGES.noDataFound : null;
+  const show = (value: string | null | undefined) => noData ?? value ?? '—';
+
+  async function openPortal() {
+    try {
+      goToHostedPage((await portal.mutateAsync()).url);
+    } catch (error) {
+      toast.error(readServerMessage(error, MESSAGES.somethingWentWrong));
+    }
+  }
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} aria-labelledby="subscription-title">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} fz="xl" id="subscription-title">
+            Subscription
+          </Title>
+          {state.data && (
+            <Badge color={state.data.isActive ? 'teal' : 'gray'} variant="light" size="lg">
+              {state.data.isActive ? 'Access active' : 'No access'}
+            </Badge>
+          )}
+        </Group>
+        {state.data?.accessVia === 'studio' && (
+          <Text size="sm" c="dimmed">
+            Your access comes from your studio's plan, managed by your studio owner.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="lg">
+          <Field
+            label="Status"
+            value={show(state.isPending ? '…' : (sub?.statusLabel ?? 'None'))}
+            testId="subscription-status"
+          />
+          <Field
+            label="Plan"
+            value={show(state.isPending ? '…' : (sub?.planTitle ?? '—'))}
+            testId="subscription-plan"
+          />
+          <Field label="Billing" value={show(sub?.periodLabel)} testId="subscription-period" />
+          <Field
+            label="Next billing"
+            value={show(sub ? formatDate(sub.nextBillingAt) : null)}
+            testId="subscription-next-billing"
+          />
+          <Field
+            label="Trial ends"
+            value={show(sub ? formatDate(sub.trialEnd) : null)}
+            testId="subscription-trial-end"
+          />
+        </SimpleGrid>
+        <Group gap="sm">
+          {state.data?.canManage && (
+            <Button radius="xl" onClick={openPortal} loading={portal.isPending}>
+              MANAGE SUBSCRIPTION
+            </Button>
+          )}
+          {state.data &&
+            !state.data.isActive &&
+            state.data.accessVia !== 'studio' &&
+            user.userType !== 'subuser' && (
+              <Anchor
+                component={Link}
+                to={user.userType === 'studio-owner' ? '/studioPlans' : '/plans'}
+                fw={700}
+              >
+                Choose a plan
+              </Anchor>
+            )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

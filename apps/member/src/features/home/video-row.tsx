@@ -1,0 +1,99 @@
+import type { TVideoCard } from '@dance/domain';
+import { ActionIcon, Anchor, Group, Text, Title } from '@mantine/core';
+import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
+import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
+import { type ReactNode, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { MemberVideoCard } from '../library/member-video-card';
+import type { useToggleSaved } from '../saved/use-toggle-saved';
+import classes from './home.module.css';
+
+const CARD_WIDTH = 280;
+
+/** One home row (spec 1 §2): the group's name, a link to all of it, and a horizontal scroller of cards. */
+export function VideoRow({
+  title,
+  videos,
+  viewAllTo,
+  saved,
+  isPriority = false,
+  empty,
+}: {
+  title: string;
+  videos: TVideoCard[];
+  viewAllTo?: string;
+  saved: ReturnType<typeof useToggleSaved>;
+  isPriority?: boolean;
+  empty?: ReactNode;
+}) {
+  const headingId = useId();
+  const scroller = useRef<HTMLUListElement>(null);
+
+  function scrollBy(direction: 1 | -1) {
+    const element = scroller.current;
+    if (!element) return;
+    element.scrollBy({
+      left: direction * Math.max(element.clientWidth - CARD_WIDTH / 2, CARD_WIDTH),
+      behavior: 'smooth',
+    });
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={classes.row}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" align="baseline">
+          <Title id={headingId} order={2} fz={{ base: 20, sm: 24 }}>
+            {title}
+          </Title>
+          {viewAllTo && videos.length > 0 && (
+            <Anchor component={Link} to={viewAllTo} fz="sm" fw={600} aria-label={`View all ${title}`}>
+              View all
+            </Anchor>
+          )}
+        </Group>
+        {videos.length > 3 && (
+          <Group gap={6} visibleFrom="sm" wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              radius="xl"
+              size="lg"
+              aria-label={`Scroll ${title} left`}
+              onClick={() => scrollBy(-1)}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              radius="xl"
+              size="lg"
+              aria-label={`Scroll ${title} right`}
+              onClick={() => scrollBy(1)}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+        )}
+      </Group>
+      {videos.length === 0 ? (
+        (empty ?? (
+          <Text c="dimmed" fz="sm">
+            Nothing here yet.
+          </Text>
+        ))
+      ) : (
+        <ul ref={scroller} className={classes.scroller} aria-label={title}>
+          {videos.map((video, index) => (
+            <li key={video.id} className={classes.rowItem}>
+              <MemberVideoCard
+                video={video}
+                saved={saved}
+                isPriority={isPriority && index < 4}
+                width="100%"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

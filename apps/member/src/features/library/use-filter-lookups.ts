@@ -1,0 +1,45 @@
+import { useInstructors, useProducts, useTags } from '@dance/api-client';
+import type { LookupProps } from '@dance/ui';
+import { useMemo, useState } from 'react';
+
+/**
+ * The data of the filter panel: tags, and the instructor and product look-ups that search the server
+ * as the user types. `names` turns applied ids back into labels for the active-filter pills.
+ */
+export function useFilterLookups({ isPanelOpen }: { isPanelOpen: boolean }) {
+  const [instructorQuery, setInstructorQuery] = useState('');
+  const [productQuery, setProductQuery] = useState('');
+  const tags = useTags();
+  // The unfiltered lists name the applied filters; searches run only while the panel is open.
+  const allInstructors = useInstructors('');
+  const allProducts = useProducts('');
+  const instructors = useInstructors(instructorQuery, { isEnabled: isPanelOpen });
+  const products = useProducts(productQuery, { isEnabled: isPanelOpen });
+
+  const instructorLookup: LookupProps = useMemo(
+    () => ({
+      options: (instructors.data ?? []).map((i) => ({ value: i.id, label: i.name })),
+      isLoading: instructors.isFetching,
+      onQueryChange: setInstructorQuery,
+    }),
+    [instructors.data, instructors.isFetching],
+  );
+  const productLookup: LookupProps = useMemo(
+    () => ({
+      options: (products.data ?? []).map((p) => ({ value: p.id, label: p.title, description: p.subname })),
+      isLoading: products.isFetching,
+      onQueryChange: setProductQuery,
+    }),
+    [products.data, products.isFetching],
+  );
+  const names = useMemo(
+    () => ({
+      tags: new Map((tags.data ?? []).map((t) => [t.id, t.name])),
+      instructors: new Map((allInstructors.data ?? []).map((i) => [i.id, i.name])),
+      products: new Map((allProducts.data ?? []).map((p) => [p.id, p.title])),
+    }),
+    [tags.data, allInstructors.data, allProducts.data],
+  );
+
+  return { tags: tags.data ?? [], instructorLookup, productLookup, names };
+}

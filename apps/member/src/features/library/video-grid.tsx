@@ -1,0 +1,34 @@
+import type { TVideoCard } from '@dance/domain';
+import { Skeleton, Stack } from '@mantine/core';
+import { useToggleSaved } from '../saved/use-toggle-saved';
+import { MemberVideoCard } from './member-video-card';
+import classes from './video-grid.module.css';
+
+/** A responsive grid of video cards; the first row loads its thumbnails eagerly. */
+export function VideoGrid({ videos, label }: { videos: TVideoCard[]; label: string }) {
+  const saved = useToggleSaved();
+  return (
+    <ul className={classes.grid} aria-label={label}>
+      {videos.map((video, index) => (
+        <li key={video.id} className={classes.item}>
+          <MemberVideoCard video={video} saved={saved} isPriority={index < 4} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards of the grid's shape while the first page loads (no layout jump). */
+export function VideoGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div className={classes.grid} role="status" aria-label="Loading videos">
+      {Array.from({ length: count }, (_, i) => (
+        <Stack key={i} gap={8}>
+          <Skeleton radius="lg" style={{ aspectRatio: '16 / 9', height: 'auto' }} />
+          <Skeleton height={16} width="80%" radius="sm" />
+          <Skeleton height={12} width="45%" radius="sm" />
+        </Stack>
+      ))}
+    </div>
+  );
+}

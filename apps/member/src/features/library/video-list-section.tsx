@@ -1,0 +1,237 @@
+import { useSavedVideos, useVideos } from '@dance/api-client';
+import { LIBRARY_PAGE_SIZE, MESSAGES, type TSort, type TVideoPage } from '@dance/domain';
+import {
+  ActiveFilters,
+  countFilters,
+  createShuffleSeed,
+  EmptyState,
+  ListPagination,
+  type ListSort,
+  SortSelect,
+  VideoFilterPanel,
+} from '@dance/ui';
+import { Alert, Badge, Box, Button, Drawer, Group, Modal, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import IconAdjustmentsHorizontal from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsHorizontal.mjs';
+import IconArrowsShuffle from '@tabler/icons-react/dist/esm/icons/IconArrowsShuffle.mjs';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useFilterLookups } from './use-filter-lookups';
+import { useListState } from './use-list-state';
+import { VideoGrid, VideoGridSkeleton } from './video-grid';
+
+export type SectionSource = { kind: 'library'; categoryId?: string } | { kind: 'class' } | { kind: 'saved' };
+
+const SORTS_WITH_SHUFFLE: readonly ListSort[] = [
+  'latest',
+  'oldest',
+  'title_asc',
+  'title_desc',
+  'long_duration',
+  'short_duration',
+  'shuffle',
+];
+
+/** Loads the section's page from the endpoint its source uses. */
+function useSectionPage(source: SectionSource, query: Parameters<typeof useVideos>[0]) {
+  const isSaved = source.kind === 'saved';
+  const list = useVideos(
+    {
+      ...query,
+      ...(source.kind === 'library' && source.categoryId ? { category: source.categoryId } : {}),
+      ...(source.kind === 'class' ? { kind: 'class' as const } : {}),
+      ...(source.kind === 'library' && !source.categoryId ? { kind: 'library' as const } : {}),
+    },
+    { isEnabled: !isSaved },
+  );
+  const saved = useSavedVideos(query, { isEnabled: isSaved });
+  return isSaved ? saved : list;
+}
+
+/**
+ * One list section (spec 2 §2 "Library category sections"): the filter, the sorts, Shuffle, pages of 15
+ * and the empty state. Its state lives in the URL (namespaced when the page has several sections).
+ */
+export function VideoListSection({
+  title,
+  titleOrder = 2,
+  namespace,
+  source,
+  filterIn = 'drawer',
+  canShuffle = false,
+  emptyText = MESSAGES.noVideosToShow,
+  emptyWithoutFilters,
+  intro,
+}: {
+  title: string;
+  titleOrder?: 1 | 2;
+  namespace?: string;
+  source: SectionSource;
+  filterIn?: 'drawer' | 'modal';
+  canShuffle?: boolean;
+  emptyText?: string;
+  /** Shown instead of `emptyText` when the list is empty without any filter (the saved list). */
+  emptyWithoutFilters?: ReactNode;
+  intro?: ReactNode;
+}) {
+  const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const { state, update } = useListState({ namespace, sorts: SORTS_WITH_SHUFFLE });
+  const [isFilterOpen, setIsFilterOpen] = useState(false);
+  const lookups = useFilterLookups({ isPanelOpen: isFilterOpen });
+  const pageQuery = {
+    ...state.filters,
+    sort: state.sort as TSort,
+    page: state.page,
+    pageSize: LIBRARY_PAGE_SIZE,
+    ...(state.sort === 'shuffle' && state.seed !== undefined ? { seed: state.seed } : {}),
+  };
+  const pageResult = useSectionPage(source, pageQuery);
+  const data: TVideoPage | undefined = pageResult.data;
+  const filterCount = countFilters(state.filters);
+
+  function goToPage(page: number) {
+    update({ page });
+    sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  function shuffle() {
+    update({ sort: 'shuffle', seed: createShuffleSeed() });
+  }
+
+  const panel = (
+    <VideoFilterPanel
+      value={state.filters}
+      tags={lookups.tags}
+      instructorLookup={lookups.instructorLookup}
+      productLookup={lookups.productLookup}
+      onApply={(filters) => {
+        update({ filters });
+        setIsFilterOpen(false);
+      }}
+    />
+  );
+  const filterTitle = `Filter ${title}`;
+
+  return (
+    <Box component="section" ref={sectionRef} aria-labelledby={headingId} style={{ scrollMarginTop: 80 }}>
+      <Group justify="space-between" align="flex-end" gap="sm" mb="md" wrap="wrap">
+        <div>
+          <Title
+            id={headingId}
+            order={titleOrder}
+            fz={titleOrder === 1 ? { base: 26, sm: 32 } : { base: 22, sm: 26 }}
+          >
+            {title}
+          </Title>
+          {data && (
+            <Text fz="sm" c="dimmed" mt={2}>
+              {data.total === 1 ? '1 video' : `${data.total} videos`}
+            </Text>
+          )}
+          {intro}
+        </div>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="default"
+            radius="xl"
+            size="sm"
+            leftSection={<IconAdjustmentsHorizontal size={16} />}
+            rightSection={
+              filterCount > 0 ? (
+                <Badge size="sm" circle>
+                  {filterCount}
+                </Badge>
+              ) : null
+            }
+            onClick={() => setIsFilterOpen(true)}
+            aria-label={filterCount > 0 ? `Filters (${filterCount} applied)` : 'Filters'}
+          >
+            Filters
+          </Button>
+          <SortSelect value={state.sort} onChange={(sort) => update({ sort, seed: undefined })} />
+          {canShuffle && (
+            <Button
+              variant={state.sort === 'shuffle' ? 'light' : 'default'}
+              radius="xl"
+              size="sm"
+              leftSection={<IconArrowsShuffle size={16} />}
+              onClick={shuffle}
+            >
+              Shuffle
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Box mb="md">
+        <ActiveFilters
+          filters={state.filters}
+          names={lookups.names}
+          onChange={(filters) => update({ filters })}
+        />
+      </Box>
+      {pageResult.isError && !data ? (
+        <Alert color="red" variant="light" title="Videos could not be loaded">
+          <Group gap="sm">
+            <Text fz="sm">Check your connection and try again.</Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void pageResult.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : !data ? (
+        <VideoGridSkeleton />
+      ) : data.items.length === 0 ? (
+        filterCount === 0 && emptyWithoutFilters ? (
+          emptyWithoutFilters
+        ) : (
+          <EmptyState message={emptyText}>
+            {filterCount > 0 && (
+              <Button
+                variant="light"
+                onClick={() =>
+                  update({ filters: { tags: [], durations: [], levels: [], instructors: [], products: [] } })
+                }
+              >
+                Clear filters
+              </Button>
+            )}
+          </EmptyState>
+        )
+      ) : (
+        <Box style={{ opacity: pageResult.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          <VideoGrid videos={data.items} label={`${title} videos`} />
+          <ListPagination
+            page={state.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onChange={goToPage}
+            label={`${title} pages`}
+          />
+        </Box>
+      )}
+      {filterIn === 'modal' ? (
+        <Modal
+          opened={isFilterOpen}
+          onClose={() => setIsFilterOpen(false)}
+          title={filterTitle}
+          size="lg"
+          radius="lg"
+        >
+          {isFilterOpen && panel}
+        </Modal>
+      ) : (
+        <Drawer
+          opened={isFilterOpen}
+          onClose={() => setIsFilterOpen(false)}
+          title={filterTitle}
+          position={isMobile ? 'bottom' : 'right'}
+          size={isMobile ? '85%' : 400}
+          radius={isMobile ? 'lg' : 0}
+        >
+          {isFilterOpen && panel}
+        </Drawer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+import { ApiError, catalogueKeys, useSession } from '@dance/api-client';
+import { normalizeContentType, PLAYER_MESSAGES, playerEndpoints, type TStream } from '@dance/domain';
+import { Box, Button, Container, Stack, Text } from '@mantine/core';
+import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useViewer } from '../auth/use-viewer';
+import { PlayerDetails } from './player-details';
+import classes from './player-page.module.css';
+import { usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './player-queries';
+import { UpgradeView } from './upgrade-view';
+import { VideoPlayer } from './video-player';
+
+/** The 16:9 box that holds the player's place while it loads or cannot play (no layout shift). */
+export function PlayerBox({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={classes.box} data-testid="player-box">
+      {children}
+    </div>
+  );
+}
+
+/**
+ * /PlayerPage?v=&type=&playlistId=&target= (spec 2 §2): the player, then the video's details. Guests see
+ * 'Please log in to view the content.' and playing sends them to /SignUp; without a plan the API answers
+ * SUBSCRIPTION_REQUIRED and the page goes to /plans; class videos without a user type get the upgrade view.
+ */
+export function PlayerPage() {
+  const [params] = useSearchParams();
+  const videoId = params.get('v') ?? '';
+  const type = normalizeContentType(params.get('type'));
+  const playlistId = params.get('playlistId');
+  const navigate = useNavigate();
+  const { user, isLoading } = useViewer();
+  const isMember = user !== null;
+  const detail = useVideoDetail(videoId, isMember);
+  const playback = usePlayback(videoId, type, isMember);
+  const preferences = usePlayerPreferences(isMember);
+  const savePreferences = useSavePreferences();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const csrfToken = session.data?.csrfToken ?? null;
+
+  const playbackError = playback.error instanceof ApiError ? playback.error : null;
+  useEffect(() => {
+    if (playbackError?.code === 'SUBSCRIPTION_REQUIRED') void navigate('/plans', { replace: true });
+  }, [playbackError, navigate]);
+
+  // keepalive: the last position still arrives when the tab closes.
+  const saveProgress = useCallback(
+    (positionSeconds: number, durationSeconds: number) => {
+      if (!csrfToken || !videoId) return;
+      void fetch(
+        `/api/v1${playerEndpoints.saveProgress.path.replace(':videoId', encodeURIComponent(videoId))}`,
+        {
+          method: 'PUT',
+          credentials: 'include',
+          keepalive: true,
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+          body: JSON.stringify({ positionSeconds, durationSeconds }),
+        },
+      ).catch(() => {});
+    },
+    [csrfToken, videoId],
+  );
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.home }), [queryClient]);
+
+  const onExpired = useCallback(() => void playback.refetch(), [playback.refetch]);
+
+  if (!videoId) {
+    return (
+      <Container size="lg" py="md">
+        <PlayerBox>
+          <Text>{PLAYER_MESSAGES.videoFetchFailed}</Text>
+        </PlayerBox>
+      </Container>
+    );
+  }
+
+  if (isLoading) {
+    return (
+      <Container size="lg" py="md">
+        <PlayerBox>
+          <Text>{PLAYER_MESSAGES.loading}</Text>
+        </PlayerBox>
+      </Container>
+    );
+  }
+
+  if (!user) {
+    return (
+      <Container size="lg" py="md">
+        <PlayerBox>
+          <Stack align="center" gap="md">
+            <Text fw={600} ta="center">
+              {PLAYER_MESSAGES.notLoggedIn}
+            </Text>
+            <Button
+              leftSection={<IconPlayerPlayFilled size={18} />}
+              onClick={() => navigate('/SignUp')}
+              color="pink"
+            >
+              Play
+            </Button>
+          </Stack>
+        </PlayerBox>
+      </Container>
+    );
+  }
+
+  const prefs = preferences.data ?? { isMirrored: false, playbackRate: 1 };
+  const data = playback.data;
+
+  let playerArea: React.ReactNode;
+  if (playback.isPending || playbackError?.code === 'SUBSCRIPTION_REQUIRED') {
+    playerArea = (
+      <PlayerBox>
+        <Text>{PLAYER_MESSAGES.loading}</Text>
+      </PlayerBox>
+    );
+  } else if (playback.isError || !data) {
+    playerArea = (
+      <PlayerBox>
+        <Text role="alert" ta="center" px="md">
+          {playbackError?.message ?? PLAYER_MESSAGES.videoFetchFailed}
+        </Text>
+      </PlayerBox>
+    );
+  } else if (data.access === 'upgrade') {
+    playerArea = null;
+  } else if (data.source) {
+    playerArea = (
+      <VideoPlayer
+        key={data.source.hlsUrl}
+        stream={data.source}
+        chapters={data.chapters}
+        startAt={data.resumeAtSeconds}
+        isMirrored={prefs.isMirrored}
+        playbackRate={prefs.playbackRate}
+        onPreferencesChange={(next) => savePreferences.mutate(next)}
+        onProgress={saveProgress}
+        onExpired={onExpired}
+        title={detail.data?.title ?? 'Video'}
+      />
+    );
+  }
+
+  return (
+    <Container size="lg" py="md" className={classes.page}>
+      <Stack gap="lg">
+        {data?.access === 'upgrade' ? (
+          <UpgradeView trailer={data.trailer} detail={detail.data ?? null} prefs={prefs} />
+        ) : (
+          playerArea
+        )}
+        {detail.data && data?.access !== 'upgrade' && (
+          <PlayerDetails
+            detail={detail.data}
+            type={type}
+            playlistId={playlistId}
+            trailer={(data?.trailer ?? null) as TStream | null}
+          />
+        )}
+        {detail.isError && !detail.data && (
+          <Box>
+            <Text c="red">{detail.error.message || PLAYER_MESSAGES.videoFetchFailed}</Text>
+          </Box>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,132 @@
+import { useApiClient } from '@dance/api-client';
+import {
+  type ContentType,
+  PLAYER_LIMITS,
+  playerEndpoints,
+  type TPlayerPreferences,
+  type TReactionValue,
+  type TRecommendations,
+  type TVideoDetail,
+} from '@dance/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+
+export const playerKeys = {
+  detail: (videoId: string) => ['player', 'detail', videoId] as const,
+  playback: (videoId: string, type: ContentType) => ['player', 'playback', videoId, type] as const,
+  recommendations: (videoId: string, type: ContentType, playlistId: string | null) =>
+    ['player', 'recommendations', videoId, type, playlistId] as const,
+  preferences: ['player', 'preferences'] as const,
+  history: (page: number) => ['player', 'history', page] as const,
+};
+
+export function useVideoDetail(videoId: string, isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playerKeys.detail(videoId),
+    queryFn: ({ signal }) => client.call(playerEndpoints.videoDetail, { params: { videoId }, signal }),
+    enabled: isEnabled && videoId !== '',
+    retry: false,
+  });
+}
+
+/** Signed stream URLs; asked again before they expire (and on MEDIA_NOT_READY, until the media is ready). */
+export function usePlayback(videoId: string, type: ContentType, isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playerKeys.playback(videoId, type),
+    queryFn: ({ signal }) =>
+      client.call(playerEndpoints.playback, { params: { videoId }, query: { type }, signal }),
+    enabled: isEnabled && videoId !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) =>
+      (query.state.error as { code?: string } | null)?.code === 'MEDIA_NOT_READY' ? 4000 : false,
+  });
+}
+
+/**
+ * The recommendation slider (spec 2 §9): answers are cached 5 s, and a repeat request for the same video
+ * within 9 s is skipped (the last answer is kept).
+ */
+export function useRecommendations(
+  videoId: string,
+  type: ContentType,
+  playlistId: string | null,
+  isEnabled: boolean,
+) {
+  const client = useApiClient();
+  const lastFetch = useRef(new Map<string, { at: number; data: TRecommendations }>());
+  const key = `${videoId}|${type}|${playlistId ?? ''}`;
+  return useQuery({
+    queryKey: playerKeys.recommendations(videoId, type, playlistId),
+    queryFn: async ({ signal }) => {
+      const previous = lastFetch.current.get(key);
+      if (previous && Date.now() - previous.at < PLAYER_LIMITS.recommendationRepeatSkipMs)
+        return previous.data;
+      const data = await client.call(playerEndpoints.recommendations, {
+        params: { videoId },
+        query: { type, playlistId: playlistId ?? undefined },
+        signal,
+      });
+      lastFetch.current.set(key, { at: Date.now(), data });
+      return data;
+    },
+    enabled: isEnabled,
+    staleTime: PLAYER_LIMITS.recommendationCacheMs,
+    gcTime: PLAYER_LIMITS.recommendationCacheMs,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSetReaction(videoId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reaction: TReactionValue | null) =>
+      client.call(playerEndpoints.setReaction, { params: { videoId }, body: { reaction } }),
+    onSuccess: (state) =>
+      queryClient.setQueryData<TVideoDetail>(playerKeys.detail(videoId), (old) =>
+        old ? { ...old, ...state } : old,
+      ),
+  });
+}
+
+export function usePlayerPreferences(isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playerKeys.preferences,
+    queryFn: ({ signal }) => client.call(playerEndpoints.getPreferences, { signal }),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useSavePreferences() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: TPlayerPreferences) => client.call(playerEndpoints.setPreferences, { body: prefs }),
+    onMutate: (prefs) => queryClient.setQueryData(playerKeys.preferences, prefs),
+  });
+}
+
+export function useHistory(page: number) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playerKeys.history(page),
+    queryFn: ({ signal }) => client.call(playerEndpoints.history, { query: { page, pageSize: 24 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRemoveHistory() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) => client.call(playerEndpoints.removeHistory, { params: { videoId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['player', 'history'] }),
+  });
+}

@@ -1,0 +1,94 @@
+import { type ContentType, PLAYER_LIMITS, PLAYER_MESSAGES, playerPath } from '@dance/domain';
+import { VideoCard } from '@dance/ui';
+import { ActionIcon, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
+import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useToggleSaved } from '../saved/use-toggle-saved';
+import classes from './player-page.module.css';
+import { useRecommendations } from './player-queries';
+
+/**
+ * The slider under the player (spec 2 §4, §9): ALL CLASSES, RECOMMENDED or NEXT UP; at most 5 cards on
+ * larger screens, 352 px wide (272 px on mobile), the arrows scroll by 300 px.
+ */
+export function RecommendationSlider({
+  videoId,
+  type,
+  playlistId,
+}: {
+  videoId: string;
+  type: ContentType;
+  playlistId: string | null;
+}) {
+  const isMobile = useMediaQuery('(max-width: 767px)') ?? false;
+  const recommendations = useRecommendations(videoId, type, playlistId, true);
+  const scroller = useRef<HTMLUListElement>(null);
+  const navigate = useNavigate();
+  const saved = useToggleSaved();
+  const items = (recommendations.data?.items ?? []).slice(
+    0,
+    isMobile ? undefined : PLAYER_LIMITS.recommendationsMaxDesktop,
+  );
+  const cardWidth = isMobile ? PLAYER_LIMITS.recommendationCardMobilePx : PLAYER_LIMITS.recommendationCardPx;
+
+  const scrollBy = (direction: 1 | -1) =>
+    scroller.current?.scrollBy({
+      left: direction * PLAYER_LIMITS.recommendationScrollPx,
+      behavior: 'smooth',
+    });
+
+  return (
+    <section aria-labelledby="recommendations-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg" id="recommendations-heading" data-testid="recommendations-heading">
+          {recommendations.data?.heading ??
+            (type === 'CL' ? 'ALL CLASSES' : type === 'PV' ? 'RECOMMENDED' : 'NEXT UP')}
+        </Title>
+        {items.length > 1 && (
+          <Group gap={6}>
+            <ActionIcon
+              variant="default"
+              radius="xl"
+              aria-label="Scroll recommendations left"
+              onClick={() => scrollBy(-1)}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              radius="xl"
+              aria-label="Scroll recommendations right"
+              onClick={() => scrollBy(1)}
+            >
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+        )}
+      </Group>
+      {recommendations.isError ? (
+        <Text c="red" fz="sm">
+          {PLAYER_MESSAGES.recommendationsFailed}
+        </Text>
+      ) : (
+        <ul ref={scroller} className={classes.slider} data-testid="recommendations">
+          {items.map((video) => (
+            <li key={video.id} style={{ width: cardWidth, flex: `0 0 ${cardWidth}px` }}>
+              <VideoCard
+                video={video}
+                width={cardWidth}
+                onOpen={(href) =>
+                  navigate(type === 'PV' || type === 'CL' ? href : playerPath(video.id, type, playlistId))
+                }
+                onToggleSaved={saved.toggleSaved}
+                isSaving={saved.isSaving(video.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,621 @@
+import { chapterIndexAt, formatClock, PLAYER_LIMITS, type TChapterView, type TStream } from '@dance/domain';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import IconArrowsHorizontal from '@tabler/icons-react/dist/esm/icons/IconArrowsHorizontal.mjs';
+import IconBadgeCc from '@tabler/icons-react/dist/esm/icons/IconBadgeCc.mjs';
+import IconMaximize from '@tabler/icons-react/dist/esm/icons/IconMaximize.mjs';
+import IconPlayerPauseFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPauseFilled.mjs';
+import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
+import IconRepeat from '@tabler/icons-react/dist/esm/icons/IconRepeat.mjs';
+import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
+import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
+import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
+import type Hls from 'hls.js';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint, stepLoop } from './practice-loop';
+import { findCue, parseStoryboardVtt, type StoryboardCue } from './storyboard';
+import classes from './video-player.module.css';
+
+export interface QualityLevel {
+  index: number;
+  height: number;
+}
+
+export interface VideoPlayerProps {
+  stream: TStream;
+  chapters: TChapterView[];
+  startAt: number | null;
+  isMirrored: boolean;
+  playbackRate: number;
+  onPreferencesChange: (prefs: { isMirrored: boolean; playbackRate: number }) => void;
+  /** Called every 10 s while playing, on pause and when the player goes away. */
+  onProgress?: (positionSeconds: number, durationSeconds: number) => void;
+  /** The signed URLs expired mid-watch: ask for fresh ones. */
+  onExpired?: () => void;
+  autoPlay?: boolean;
+  title: string;
+}
+
+const BANDWIDTH_KEY = 'player.bandwidthEstimate';
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+/** hls.js is loaded only when a player opens (its own chunk), never with the home page. */
+const loadHls = () => import('hls.js').then((m) => m.default);
+
+/**
+ * The player of spec 2 §2 with the practice tools: hls.js (native HLS where hls.js is unsupported), quality
+ * (Auto and each rendition), subtitles, chapters on the timeline, storyboard previews while scrubbing,
+ * speed with pitch kept, mirror, A-B or chapter loops with a repeat count and a pause. Arrow-key hotkeys
+ * are off (spec 2 §9); every control is a button reachable with Tab.
+ */
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { stream, chapters, startAt, isMirrored, playbackRate, onPreferencesChange, onProgress, onExpired } =
+    props;
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const hlsRef = useRef<Hls | null>(null);
+  const [levels, setLevels] = useState<QualityLevel[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
+  const [subtitle, setSubtitle] = useState<string | null>(null);
+  const [isPlaying, setIsPlaying] = useState(false);
+  const [isMuted, setIsMuted] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(stream.durationSeconds);
+  const [buffered, setBuffered] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [storyboard, setStoryboard] = useState<StoryboardCue[]>([]);
+  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const [loop, setLoop] = useState<LoopState>(EMPTY_LOOP);
+  const loopRef = useRef(loop);
+  loopRef.current = loop;
+  const pauseTimer = useRef<number | null>(null);
+  const progressRef = useRef(onProgress);
+  progressRef.current = onProgress;
+
+  const reportProgress = useCallback(() => {
+    const video = videoRef.current;
+    if (video && video.currentTime > 0 && Number.isFinite(video.duration))
+      progressRef.current?.(video.currentTime, video.duration);
+  }, []);
+
+  // Source: hls.js with a carried-over bandwidth estimate (no probe download), or native HLS.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let isCancelled = false;
+    setError(null);
+    setLevels([]);
+    setLevel(-1);
+    const start = startAt ?? 0;
+    void loadHls().then((HlsClass) => {
+      if (isCancelled) return;
+      if (HlsClass.isSupported()) {
+        const estimate = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
+        const hls = new HlsClass({
+          startPosition: start > 0 ? start : -1,
+          capLevelToPlayerSize: false,
+          maxBufferLength: 20,
+          ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate, testBandwidth: false } : {}),
+        });
+        hlsRef.current = hls;
+        hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+          setLevels(
+            data.levels
+              .map((l, index) => ({ index, height: l.height }))
+              .filter((l) => l.height <= PLAYER_LIMITS.maxResolution)
+              .sort((a, b) => b.height - a.height),
+          );
+        });
+        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
+          setPlayingHeight(hls.levels[data.level]?.height ?? null),
+        );
+        hls.on(HlsClass.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          const status = data.response?.code;
+          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && status === 403) {
+            onExpired?.();
+          } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
+            hls.recoverMediaError();
+          } else {
+            setError('An error occurred while fetching the video.');
+          }
+        });
+        hls.loadSource(stream.hlsUrl);
+        hls.attachMedia(video);
+      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
+        video.src = stream.hlsUrl;
+        if (start > 0)
+          video.addEventListener('loadedmetadata', () => (video.currentTime = start), { once: true });
+      } else {
+        setError('This browser cannot play this video.');
+      }
+    });
+    return () => {
+      isCancelled = true;
+      const hls = hlsRef.current;
+      if (hls) {
+        if (hls.bandwidthEstimate > 0)
+          sessionStorage.setItem(BANDWIDTH_KEY, String(Math.round(hls.bandwidthEstimate)));
+        hls.destroy();
+        hlsRef.current = null;
+      }
+    };
+  }, [stream.hlsUrl, startAt, onExpired]);
+
+  // Scrubbing previews.
+  useEffect(() => {
+    if (!stream.storyboardUrl) return;
+    const controller = new AbortController();
+    fetch(stream.storyboardUrl, { signal: controller.signal })
+      .then((r) => (r.ok ? r.text() : ''))
+      .then((text) => setStoryboard(parseStoryboardVtt(text, stream.storyboardUrl!)))
+      .catch(() => setStoryboard([]));
+    return () => controller.abort();
+  }, [stream.storyboardUrl]);
+
+  // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.preservesPitch = true;
+    video.playbackRate = playbackRate;
+  }, [playbackRate]);
+
+  // Progress: every 10 s while playing, and when the page or tab goes away.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (videoRef.current && !videoRef.current.paused) reportProgress();
+    }, PLAYER_LIMITS.progressSaveIntervalMs);
+    const onHide = () => reportProgress();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('pagehide', onHide);
+      reportProgress();
+    };
+  }, [reportProgress]);
+
+  useEffect(
+    () => () => {
+      if (pauseTimer.current) window.clearTimeout(pauseTimer.current);
+    },
+    [],
+  );
+
+  function onTimeUpdate() {
+    const video = videoRef.current;
+    if (!video) return;
+    setTime(video.currentTime);
+    if (video.buffered.length) setBuffered(video.buffered.end(video.buffered.length - 1));
+    const step = stepLoop(loopRef.current, video.currentTime);
+    if (step.kind === 'finish') setLoop(step.next);
+    if (step.kind === 'restart') {
+      setLoop(step.next);
+      loopRef.current = step.next;
+      video.currentTime = step.to;
+      if (step.pauseSeconds > 0) {
+        video.pause();
+        pauseTimer.current = window.setTimeout(() => void video.play(), step.pauseSeconds * 1000);
+      }
+    }
+  }
+
+  function togglePlay() {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => {});
+    else video.pause();
+  }
+
+  function seek(to: number) {
+    const video = videoRef.current;
+    if (!video) return;
+    video.currentTime = Math.max(0, Math.min(to, (video.duration || duration) - 0.1));
+    setTime(video.currentTime);
+  }
+
+  function chooseLevel(index: number) {
+    const hls = hlsRef.current;
+    if (!hls) return;
+    hls.currentLevel = index;
+    setLevel(index);
+  }
+
+  function chooseSubtitle(lang: string | null) {
+    const video = videoRef.current;
+    if (!video) return;
+    for (const track of Array.from(video.textTracks)) {
+      track.mode = lang !== null && track.language === lang ? 'showing' : 'disabled';
+    }
+    setSubtitle(lang);
+  }
+
+  function toggleFullscreen() {
+    const frame = frameRef.current;
+    if (!frame) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frame.requestFullscreen?.();
+  }
+
+  function timeAt(event: PointerEvent<HTMLDivElement>) {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const ratio = Math.max(0, Math.min(1, (event.clientX - rect.left) / rect.width));
+    return { x: event.clientX - rect.left, time: ratio * duration };
+  }
+
+  // Arrow keys do nothing here (spec 2 §9: hotkeys disabled); Tab, Enter and Space still work.
+  function blockArrows(event: KeyboardEvent) {
+    if (ARROWS.has(event.key)) event.preventDefault();
+  }
+
+  function onSliderKey(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, number> = { Home: -duration, End: duration, PageUp: 10, PageDown: -10 };
+    if (event.key in moves) {
+      event.preventDefault();
+      const delta = moves[event.key]!;
+      seek(Math.abs(delta) === duration ? (delta < 0 ? 0 : duration) : time + delta);
+    }
+  }
+
+  function loopChapter(index: number) {
+    const chapter = chapters[index];
+    if (!chapter) return;
+    const end = chapters[index + 1]?.timeSeconds ?? duration;
+    setLoop((l) => ({ ...l, a: chapter.timeSeconds, b: end, done: 0, label: chapter.title }));
+    seek(chapter.timeSeconds);
+  }
+
+  const currentChapter = chapterIndexAt(chapters, time);
+  const hoverCue = hover ? findCue(storyboard, hover.time) : null;
+  const hoverChapter = hover ? chapters[chapterIndexAt(chapters, hover.time)] : undefined;
+  const percent = (t: number) => `${duration > 0 ? (t / duration) * 100 : 0}%`;
+  const levelLabel =
+    level === -1
+      ? `Auto${playingHeight ? ` (${playingHeight}p)` : ''}`
+      : `${levels.find((l) => l.index === level)?.height ?? ''}p`;
+
+  return (
+    <Stack gap="sm">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page */}
+      <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
+        {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are added below when the stream has them */}
+        <video
+          ref={videoRef}
+          className={classes.video}
+          style={{ transform: isMirrored ? 'scaleX(-1)' : undefined }}
+          poster={stream.posterUrl ?? undefined}
+          playsInline
+          preload="auto"
+          autoPlay={props.autoPlay}
+          onClick={togglePlay}
+          onPlay={() => setIsPlaying(true)}
+          onPause={() => {
+            setIsPlaying(false);
+            reportProgress();
+          }}
+          onTimeUpdate={onTimeUpdate}
+          onDurationChange={(e) =>
+            Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
+          }
+          onVolumeChange={(e) => setIsMuted(e.currentTarget.muted)}
+          onRateChange={(e) => {
+            // Keeps the chosen speed when a source change resets it.
+            if (e.currentTarget.playbackRate !== playbackRate) e.currentTarget.playbackRate = playbackRate;
+          }}
+          aria-label={props.title}
+          data-testid="player-video"
+          data-mirrored={isMirrored}
+        >
+          {stream.subtitles.map((s) => (
+            <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
+          ))}
+        </video>
+        {error && (
+          <div className={classes.overlay} role="alert">
+            {error}
+          </div>
+        )}
+        <div className={classes.controls}>
+          <div
+            className={classes.timeline}
+            role="slider"
+            tabIndex={0}
+            aria-label="Seek"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(time)}
+            aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+            onKeyDown={onSliderKey}
+            onPointerMove={(e) => setHover(timeAt(e))}
+            onPointerLeave={() => setHover(null)}
+            onPointerDown={(e) => {
+              e.currentTarget.setPointerCapture(e.pointerId);
+              seek(timeAt(e).time);
+            }}
+            onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
+            data-testid="player-timeline"
+          >
+            <div className={classes.track}>
+              <div className={classes.buffered} style={{ width: percent(buffered) }} />
+              <div className={classes.played} style={{ width: percent(time) }} />
+              {isLoopActive(loop) && (
+                <div
+                  className={classes.loopRange}
+                  style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
+                  data-testid="loop-range"
+                />
+              )}
+              {chapters.map((c) => (
+                <span
+                  key={c.timeSeconds}
+                  className={classes.marker}
+                  style={{ left: percent(c.timeSeconds) }}
+                  title={c.title}
+                />
+              ))}
+            </div>
+            {hover && (
+              <div className={classes.preview} style={{ left: hover.x }} data-testid="storyboard-preview">
+                {hoverCue && (
+                  <div
+                    className={classes.previewImage}
+                    style={{
+                      width: hoverCue.width,
+                      height: hoverCue.height,
+                      backgroundImage: `url("${hoverCue.url}")`,
+                      backgroundPosition: `-${hoverCue.x}px -${hoverCue.y}px`,
+                    }}
+                  />
+                )}
+                <span>
+                  {hoverChapter ? `${hoverChapter.title} · ` : ''}
+                  {formatClock(hover.time)}
+                </span>
+              </div>
+            )}
+          </div>
+          <Group justify="space-between" wrap="nowrap" gap={4} px={8} pb={6}>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                onClick={togglePlay}
+                aria-label={isPlaying ? 'Pause' : 'Play'}
+              >
+                {isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                onClick={() => {
+                  if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
+                }}
+                aria-label={isMuted ? 'Unmute' : 'Mute'}
+              >
+                {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+              </ActionIcon>
+              <Text c="white" fz="sm" className={classes.clock} data-testid="player-clock">
+                {formatClock(time)} / {formatClock(duration)}
+              </Text>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Menu position="top-end" withinPortal={false}>
+                <Menu.Target>
+                  <Button
+                    variant="subtle"
+                    color="white"
+                    size="compact-sm"
+                    aria-label={`Speed ${playbackRate}x`}
+                  >
+                    {playbackRate}x
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Speed</Menu.Label>
+                  {PLAYER_LIMITS.speeds.map((rate) => (
+                    <Menu.Item
+                      key={rate}
+                      onClick={() => onPreferencesChange({ isMirrored, playbackRate: rate })}
+                      fw={rate === playbackRate ? 700 : 400}
+                    >
+                      {rate}x
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Tooltip label={isMirrored ? 'Mirror on' : 'Mirror'} withinPortal={false}>
+                <ActionIcon
+                  variant={isMirrored ? 'filled' : 'subtle'}
+                  color={isMirrored ? 'pink' : 'white'}
+                  onClick={() => onPreferencesChange({ isMirrored: !isMirrored, playbackRate })}
+                  aria-label="Mirror"
+                  aria-pressed={isMirrored}
+                >
+                  <IconArrowsHorizontal size={20} />
+                </ActionIcon>
+              </Tooltip>
+              <Menu position="top-end" withinPortal={false}>
+                <Menu.Target>
+                  <ActionIcon
+                    variant={subtitle ? 'filled' : 'subtle'}
+                    color={subtitle ? 'pink' : 'white'}
+                    aria-label="Subtitles"
+                  >
+                    <IconBadgeCc size={20} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Subtitles</Menu.Label>
+                  <Menu.Item onClick={() => chooseSubtitle(null)} fw={subtitle === null ? 700 : 400}>
+                    Off
+                  </Menu.Item>
+                  {stream.subtitles.map((s) => (
+                    <Menu.Item
+                      key={s.url}
+                      onClick={() => chooseSubtitle(s.lang)}
+                      fw={subtitle === s.lang ? 700 : 400}
+                    >
+                      {s.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Menu position="top-end" withinPortal={false}>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
+                    <IconSettings size={20} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Quality</Menu.Label>
+                  <Menu.Item onClick={() => chooseLevel(-1)} fw={level === -1 ? 700 : 400}>
+                    Auto{playingHeight && level === -1 ? ` (${playingHeight}p)` : ''}
+                  </Menu.Item>
+                  {levels.map((l) => (
+                    <Menu.Item
+                      key={l.index}
+                      onClick={() => chooseLevel(l.index)}
+                      fw={level === l.index ? 700 : 400}
+                    >
+                      {l.height}p
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <ActionIcon variant="subtle" color="white" onClick={toggleFullscreen} aria-label="Full screen">
+                <IconMaximize size={20} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        </div>
+      </div>
+
+      <LoopBar
+        loop={loop}
+        chapters={chapters}
+        onSetPoint={(point) => setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time))}
+        onLoopChapter={loopChapter}
+        onChange={setLoop}
+      />
+
+      {chapters.length > 0 && (
+        <nav aria-label="Chapters">
+          <ol className={classes.chapters}>
+            {chapters.map((c, i) => (
+              <li key={c.timeSeconds}>
+                <button
+                  type="button"
+                  className={classes.chapter}
+                  data-active={i === currentChapter || undefined}
+                  onClick={() => {
+                    seek(c.timeSeconds);
+                    void videoRef.current?.play().catch(() => {});
+                  }}
+                >
+                  {c.thumbnailUrl && (
+                    <img src={c.thumbnailUrl} alt="" width={96} height={54} loading="lazy" />
+                  )}
+                  <span>
+                    <Text fz="sm" fw={600} lineClamp={1}>
+                      {c.title}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {formatClock(c.timeSeconds)}
+                    </Text>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+    </Stack>
+  );
+}
+
+/** The loop tools: set A and B, or loop a chapter; repeat count and a pause between runs. */
+function LoopBar({
+  loop,
+  chapters,
+  onSetPoint,
+  onLoopChapter,
+  onChange,
+}: {
+  loop: LoopState;
+  chapters: TChapterView[];
+  onSetPoint: (point: 'a' | 'b') => void;
+  onLoopChapter: (index: number) => void;
+  onChange: (loop: LoopState) => void;
+}) {
+  const isActive = isLoopActive(loop);
+  return (
+    <Group gap="xs" wrap="wrap" className={classes.loopBar} aria-label="Practice loop">
+      <IconRepeat size={18} aria-hidden />
+      <Button size="compact-sm" variant="default" onClick={() => onSetPoint('a')}>
+        {loop.a === null ? 'Set A' : `A ${formatClock(loop.a)}`}
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => onSetPoint('b')}>
+        {loop.b === null ? 'Set B' : `B ${formatClock(loop.b)}`}
+      </Button>
+      {chapters.length > 0 && (
+        <Select
+          size="xs"
+          w={170}
+          placeholder="Loop a chapter"
+          aria-label="Loop a chapter"
+          data={chapters.map((c, i) => ({ value: String(i), label: c.title }))}
+          value={null}
+          onChange={(v) => v !== null && onLoopChapter(Number(v))}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      <NumberInput
+        size="xs"
+        w={110}
+        min={0}
+        max={99}
+        label=""
+        aria-label="Repeats (0 = until stopped)"
+        leftSection={<Text fz={10}>×</Text>}
+        value={loop.repeats}
+        onChange={(v) => onChange({ ...loop, repeats: Number(v) || 0, done: 0 })}
+      />
+      <Select
+        size="xs"
+        w={120}
+        aria-label="Pause between repeats"
+        data={[
+          { value: '0', label: 'No pause' },
+          { value: '2', label: '2 s pause' },
+          { value: '5', label: '5 s pause' },
+        ]}
+        value={String(loop.pauseSeconds)}
+        onChange={(v) => onChange({ ...loop, pauseSeconds: Number(v ?? 0) })}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {isActive && (
+        <>
+          <Badge color="pink" variant="light" data-testid="loop-status">
+            Looping {loop.label}
+            {loop.repeats > 0 ? ` ${Math.min(loop.done + 1, loop.repeats)}/${loop.repeats}` : ''}
+          </Badge>
+          <Button size="compact-sm" variant="subtle" onClick={() => onChange(EMPTY_LOOP)}>
+            Stop loop
+          </Button>
+        </>
+      )}
+    </Group>
+  );
+}

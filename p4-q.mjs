@@ -1,0 +1,21 @@
+import { chromium } from '@playwright/test';
+const base = 'http://localhost:3701';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console:', m.type(), m.text().slice(0, 200)));
+await p.request.post(`${base}/api/v1/auth/login`, { data: { email: 'vip@demo.test', password: 'Dance123!' } });
+const home = await (await p.request.get(`${base}/api/v1/home`)).json();
+const id = home.groups.find((g) => g.name === 'Recent Releases').videos[0].id;
+await p.goto(`${base}/PlayerPage?v=${id}`);
+const v = p.getByTestId('player-video');
+await v.waitFor();
+await p.waitForFunction(() => document.querySelector('video').readyState >= 2, null, { timeout: 30000 });
+await v.evaluate((el) => { el.muted = true; });
+await p.getByRole('button', { name: 'Play', exact: true }).click();
+await p.waitForTimeout(2000);
+console.log('before', await v.evaluate((el) => [el.currentTime, el.videoHeight]));
+await p.getByRole('button', { name: /^Quality/ }).click();
+console.log(await p.getByRole('menuitem').allTextContents());
+await p.getByRole('menuitem', { name: '360p' }).click();
+for (let i = 0; i < 8; i++) { await p.waitForTimeout(1000); console.log(i, await v.evaluate((el) => [el.currentTime, el.videoHeight, el.paused]), await p.getByRole('button', { name: /^Quality/ }).getAttribute('aria-label')); }
+await b.close();

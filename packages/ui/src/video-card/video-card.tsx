@@ -1,0 +1,177 @@
+import { cardTags, formatDuration, type TVideoCard } from '@dance/domain';
+import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
+import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
+import IconClock from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
+import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { buildPlayerHref, isClassCard, isComingSoonCard } from './player-href';
+import { useLongPress } from './use-long-press';
+import classes from './video-card.module.css';
+import { VideoThumbnail } from './video-thumbnail';
+
+const VideoPreviewModal = lazy(() =>
+  import('./video-preview-modal').then((m) => ({ default: m.VideoPreviewModal })),
+);
+
+export interface VideoCardProps {
+  video: TVideoCard;
+  /** Client-side navigation to the player; without it the link navigates the page. */
+  onOpen?: (href: string) => void;
+  /** Save or unsave; the card shows `video.isSaved`, so the flag changes only once the caller confirms. */
+  onToggleSaved?: (video: TVideoCard) => void;
+  isSaving?: boolean;
+  /** Above the fold: load the thumbnail eagerly and with high priority. */
+  isPriority?: boolean;
+  /** Cards in a horizontal row keep a fixed width. */
+  width?: number | string;
+}
+
+/** True for a plain left click that the app may handle itself (not a new tab or window). */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * The video card every list uses (spec 1 §3, §9; spec 2 §2): thumbnail, title, instructor, duration,
+ * at most 3 tags by priority coloured by the tag, and the saved toggle. A "coming soon" card is greyed out
+ * and cannot be opened; a CLASS tag turns it into the class view; on touch screens a 600 ms press opens
+ * a larger preview with the short description.
+ */
+export function VideoCard({
+  video,
+  onOpen,
+  onToggleSaved,
+  isSaving = false,
+  isPriority,
+  width,
+}: VideoCardProps) {
+  const isComingSoon = isComingSoonCard(video);
+  const isClass = isClassCard(video);
+  const href = buildPlayerHref(video);
+  const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const longPress = useLongPress(() => setIsPreviewOpen(true));
+  const tags = cardTags(video.tags);
+  const duration = formatDuration(video.durationSeconds);
+
+  function handleLinkClick(event: MouseEvent<HTMLAnchorElement>) {
+    // The click that ends a long press only closes the press, it does not open the video.
+    if (longPress.consumeClick()) {
+      event.preventDefault();
+      return;
+    }
+    if (onOpen && isPlainClick(event)) {
+      event.preventDefault();
+      onOpen(href);
+    }
+  }
+
+  function handleToggleSaved(event: MouseEvent) {
+    event.preventDefault();
+    event.stopPropagation();
+    if (!isSaving) onToggleSaved?.(video);
+  }
+
+  return (
+    <article
+      className={classes.card}
+      style={width === undefined ? undefined : { width }}
+      data-coming-soon={isComingSoon || undefined}
+      data-class={isClass || undefined}
+      aria-disabled={isComingSoon || undefined}
+      aria-label={isComingSoon ? `${video.title} (coming soon)` : undefined}
+      {...longPress.handlers}
+    >
+      <div className={classes.media}>
+        <VideoThumbnail src={video.thumbnailUrl} isPriority={isPriority} />
+        {isClass && (
+          <span className={classes.classRibbon}>
+            <IconSchool size={14} aria-hidden="true" />
+            CLASS
+          </span>
+        )}
+        {isComingSoon ? (
+          <span className={classes.soonOverlay}>Coming soon</span>
+        ) : (
+          <span className={classes.duration}>
+            <VisuallyHidden>Duration </VisuallyHidden>
+            {duration}
+          </span>
+        )}
+        {onToggleSaved && !isComingSoon && (
+          <ActionIcon
+            className={classes.save}
+            variant="white"
+            color="dark"
+            radius="xl"
+            size={36}
+            loading={isSaving}
+            aria-pressed={video.isSaved}
+            aria-label={video.isSaved ? `Unsave ${video.title}` : `Save ${video.title}`}
+            onClick={handleToggleSaved}
+          >
+            {video.isSaved ? (
+              <IconBookmarkFilled size={18} className={classes.savedIcon} />
+            ) : (
+              <IconBookmark size={18} />
+            )}
+          </ActionIcon>
+        )}
+      </div>
+      <div className={classes.body}>
+        {isComingSoon ? (
+          <Text component="h3" className={classes.title} lineClamp={2}>
+            {video.title}
+          </Text>
+        ) : (
+          <Text component="h3" className={classes.title} lineClamp={2}>
+            <a href={href} className={classes.link} onClick={handleLinkClick}>
+              {video.title}
+            </a>
+          </Text>
+        )}
+        <Group gap={6} wrap="nowrap" className={classes.meta}>
+          <Text component="span" fz="sm" c="dimmed" truncate>
+            {video.instructor?.name ?? 'Dance Training'}
+          </Text>
+          {isClass && video.levels.length > 0 && (
+            <>
+              <span aria-hidden="true" className={classes.dot} />
+              <Text component="span" fz="sm" c="dimmed" truncate>
+                {video.levels.join(' · ')}
+              </Text>
+            </>
+          )}
+          {isComingSoon && (
+            <>
+              <span aria-hidden="true" className={classes.dot} />
+              <Text component="span" fz="sm" c="dimmed" className={classes.nowrap}>
+                <IconClock size={13} aria-hidden="true" style={{ verticalAlign: -2 }} /> {duration}
+              </Text>
+            </>
+          )}
+        </Group>
+        {tags.length > 0 && (
+          <Group gap={6} className={classes.tags} aria-label="Tags">
+            {tags.map((tag) => (
+              <Badge key={tag.id} color={tag.color} autoContrast size="sm" radius="sm" variant="filled">
+                {tag.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </div>
+      {isPreviewOpen && (
+        <Suspense fallback={null}>
+          <VideoPreviewModal
+            video={video}
+            href={href}
+            isComingSoon={isComingSoon}
+            onClose={() => setIsPreviewOpen(false)}
+            onOpen={onOpen}
+          />
+        </Suspense>
+      )}
+    </article>
+  );
+}

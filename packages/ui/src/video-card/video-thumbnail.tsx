@@ -1,0 +1,32 @@
+import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
+import { useState } from 'react';
+import classes from './video-card.module.css';
+
+/**
+ * A 16:9 thumbnail. The box has its size before the image arrives (no layout shift); images below the
+ * fold load lazily, the first ones of a page eagerly and with high priority.
+ */
+export function VideoThumbnail({ src, isPriority = false }: { src: string | null; isPriority?: boolean }) {
+  const [hasFailed, setHasFailed] = useState(false);
+  return (
+    <div className={classes.thumb}>
+      {src && !hasFailed ? (
+        <img
+          src={src}
+          alt=""
+          width={640}
+          height={360}
+          loading={isPriority ? 'eager' : 'lazy'}
+          fetchPriority={isPriority ? 'high' : 'auto'}
+          decoding="async"
+          className={classes.image}
+          onError={() => setHasFailed(true)}
+        />
+      ) : (
+        <div className={classes.placeholder} aria-hidden="true">
+          <IconPlayerPlayFilled size={32} />
+        </div>
+      )}
+    </div>
+  );
+}
