@@ -11,7 +11,13 @@ import { runHealth } from './bench/health.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
 
-const PARTS = { health: runHealth, dev: runDevStart, bundle: runBundle, lcp: runLcp, catalogue: runCatalogue };
+const PARTS = {
+  health: runHealth,
+  dev: runDevStart,
+  bundle: runBundle,
+  lcp: runLcp,
+  catalogue: runCatalogue,
+};
 const REPORT = join(ROOT, 'docs/performance.md');
 
 function readParts(args) {

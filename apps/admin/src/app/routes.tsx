@@ -3,8 +3,8 @@ import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { popupRoutes } from '../features/popups/routes';
-import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../features/shell/admin-layout';
+import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { ADMIN_HOME_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
 

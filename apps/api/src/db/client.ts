@@ -69,7 +69,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       driver: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
-      query: async <T,>(text: string, params: unknown[] = []) => (await client.unsafe(text, params as never[])) as unknown as T[],
+      query: async <T>(text: string, params: unknown[] = []) =>
+        (await client.unsafe(text, params as never[])) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -88,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     driver: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    query: async <T,>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };
 }

@@ -12,10 +12,27 @@ const api = (path: string) => `${window.location.origin}${API_PREFIX}${path}`;
 const shellDefaults = [
   http.get(api('/popups/active'), () => HttpResponse.json({ popup: null })),
   http.get(api('/account'), () =>
-    HttpResponse.json({ id: 'u1', firstName: 'Test', lastName: 'Member', email: 'member@example.com', imageUrl: null, userType: null, commentNotifications: true }),
+    HttpResponse.json({
+      id: 'u1',
+      firstName: 'Test',
+      lastName: 'Member',
+      email: 'member@example.com',
+      imageUrl: null,
+      userType: null,
+      commentNotifications: true,
+    }),
   ),
   http.get(api('/account/subscription'), () =>
-    HttpResponse.json({ isActive: false, accessVia: 'none', subscriptionId: null, isTrialAvailed: false, trialUsedFamilies: [], userType: null, subscription: null, canManage: false }),
+    HttpResponse.json({
+      isActive: false,
+      accessVia: 'none',
+      subscriptionId: null,
+      isTrialAvailed: false,
+      trialUsedFamilies: [],
+      userType: null,
+      subscription: null,
+      canManage: false,
+    }),
   ),
 ];
 

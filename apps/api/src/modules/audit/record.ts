@@ -17,12 +17,10 @@ export async function recordAudit(
     changes?: Record<string, unknown>;
   },
 ) {
-  await db
-    .insert(auditLog)
-    .values({
-      ...entry,
-      entityId: entry.entityId ?? null,
-      changes: entry.changes ?? {},
-      requestId: request.id,
-    });
+  await db.insert(auditLog).values({
+    ...entry,
+    entityId: entry.entityId ?? null,
+    changes: entry.changes ?? {},
+    requestId: request.id,
+  });
 }

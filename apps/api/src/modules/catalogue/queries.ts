@@ -1,5 +1,19 @@
 import { DURATION_BUCKETS, type TSort } from '@dance/domain';
-import { and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { instructors, savedVideos, tags, type VideoRow, videos } from '../../db/schema';
 
@@ -87,12 +101,22 @@ export function buildVideoPageQueries(
         .orderBy(...orderBy(sort, page.seed))
         .limit(page.limit)
         .offset(page.offset),
-      count: db.select({ n: sql<number>`count(*)::int` }).from(savedVideos).innerJoin(videos, eq(videos.id, savedVideos.videoId)).where(where),
+      count: db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(savedVideos)
+        .innerJoin(videos, eq(videos.id, savedVideos.videoId))
+        .where(where),
     };
   }
   const where = and(...conditions);
   return {
-    rows: db.select().from(videos).where(where).orderBy(...orderBy(sort, page.seed)).limit(page.limit).offset(page.offset),
+    rows: db
+      .select()
+      .from(videos)
+      .where(where)
+      .orderBy(...orderBy(sort, page.seed))
+      .limit(page.limit)
+      .offset(page.offset),
     count: db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),
   };
 }

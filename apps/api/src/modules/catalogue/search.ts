@@ -22,9 +22,18 @@ export function buildSearchQueries(
   const query = q.toLowerCase();
   const where = and(isVisible(now), sql`${query} <% ${videos.searchText}`);
   const relevance = sql`greatest(word_similarity(${query}, lower(${videos.title})) * 1.25, word_similarity(${query}, ${videos.searchText}))`;
-  const order = sort === 'relevance' ? [sql`${relevance} desc`, sql`${videos.releaseAt} desc`, sql`${videos.id}`] : orderBy(sort);
+  const order =
+    sort === 'relevance'
+      ? [sql`${relevance} desc`, sql`${videos.releaseAt} desc`, sql`${videos.id}`]
+      : orderBy(sort);
   return {
-    rows: db.select().from(videos).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    rows: db
+      .select()
+      .from(videos)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     count: db.select({ n: sql<number>`count(*)::int` }).from(videos).where(where),
   };
 }
@@ -38,7 +47,9 @@ export async function searchVideos(
 ): Promise<{ rows: VideoRow[]; total: number }> {
   // The threshold is set for this transaction only, so pooled connections keep their defaults.
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`);
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true)`,
+    );
     const queries = buildSearchQueries(tx, q, sort, page, now);
     const rows = await queries.rows;
     const [counted] = await queries.count;
