@@ -33,7 +33,9 @@ async function generate(sql) {
       c.ids[1 + g % 4], i.ids[1 + g % 500], (g * 37) % 3600,
       (date '2020-01-01' + (g % 2400)), (date '2020-01-01' + (g % 2400))::timestamptz + interval '5 hours',
       array[(array['Beginner','Intermediate','Advanced'])[1 + g % 3]],
-      array[t.ids[1 + g % 2000], t.ids[1 + (g * 7) % 2000], t.ids[1 + (g * 13) % 50]],
+      -- One style tag out of the six most used (a realistic skew: a few tags cover most videos), then two of the
+      -- long tail; the bench's filter (tags 3 and 5, Beginner, over 15 min) matches about 6,200 videos (page 400 exists).
+      array[t.ids[1 + ((g * 7919) % 100003) % 6], t.ids[7 + g % 1994], t.ids[7 + (g * 7) % 1994]],
       case when g % 5 = 0 then array[p.ids[1 + g % 200]] else '{}'::uuid[] end,
       array['practice', 'drill'],
       lower('video ' || g || ' ' || (array['pirouette foundations','jazz walks and isolations','leap combinations','hamstring stretch','hip hop groove','chaine turns','ballet barre basics','contemporary floor flow'])[1 + g % 8] || ' instructor ' || (1 + g % 500) || ' technique practice'),
