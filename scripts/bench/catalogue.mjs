@@ -12,6 +12,8 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const API_PORT = Number(process.env.BENCH_CATALOGUE_PORT ?? 3310);
 const BARE_PORT = API_PORT + 1;
 const DB_NAME = 'dance_bench_catalogue';
+/** BENCH_CATALOGUE_KEEP=1 keeps the generated database after the run and reuses it next time (for iterating). */
+const isKeep = process.env.BENCH_CATALOGUE_KEEP === '1';
 
 async function generate(sql) {
   console.log(
@@ -88,8 +90,12 @@ export async function runCatalogue() {
     await admin.end().catch(() => {});
     throw new NotMeasured(`no PostgreSQL at ${ADMIN_URL} (${error.message})`);
   }
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
+  const [existing] = await admin`select 1 as x from pg_database where datname = ${DB_NAME}`;
+  const isReused = isKeep && existing !== undefined;
+  if (!isReused) {
+    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+    await admin.unsafe(`create database ${DB_NAME}`);
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DB_NAME}`;
   const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-catalogue-'));
@@ -117,9 +123,14 @@ export async function runCatalogue() {
     const base = `http://127.0.0.1:${API_PORT}`;
     await waitForOk(`${base}/ready`, { child: api, timeoutMs: 90_000 });
     await waitForOk(`http://127.0.0.1:${BARE_PORT}/health`, { child: bare, timeoutMs: 30_000 });
-    const started = Date.now();
-    await generate(data);
-    console.log(`catalogue: generated in ${formatNumber((Date.now() - started) / 1000, 1)} s`);
+    const [{ n: videoCount }] = await data`select count(*)::int as n from videos`;
+    if (isReused && videoCount > 0) {
+      console.log(`catalogue: reusing ${DB_NAME} (${videoCount} videos)`);
+    } else {
+      const started = Date.now();
+      await generate(data);
+      console.log(`catalogue: generated in ${formatNumber((Date.now() - started) / 1000, 1)} s`);
+    }
     // Restart so nothing computed before the data existed is kept.
     await stopGroup(api);
     api = spawnGroup('pnpm', ['--filter', '@dance/api', 'exec', 'tsx', 'src/server.ts'], {
@@ -190,7 +201,7 @@ export async function runCatalogue() {
   } finally {
     await data.end().catch(() => {});
     await Promise.all([stopGroup(api), stopGroup(bare)]);
-    await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
+    if (!isKeep) await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
     await admin.end().catch(() => {});
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -167,6 +168,25 @@ export const banners = pgTable(
   },
   (t) => [index('banners_active_idx').on(t.isActive, t.releaseDate)],
 );
+
+/**
+ * The words of the catalogue's search texts (letters, 3 characters or more), the dictionary a misspelled
+ * search word is corrected against by trigram similarity. Filled by a trigger on videos (migration
+ * 0008_search_fast_path): small next to the videos, so a similarity lookup takes a millisecond.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
+/**
+ * One row whose version changes (by triggers) whenever videos, tags, instructors, categories, products or
+ * banners change: the API's cached catalogue answers are keyed by it.
+ */
+export const catalogueState = pgTable('catalogue_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type VideoRow = typeof videos.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { buildVideoPageQueries } from './queries';
-import { buildSearchQueries } from './search';
+import { buildVideoPageQueries, buildVideosByIdsQuery, ID_LIST_CAP } from './queries';
+import { buildCorrectionQuery, buildSearchQueries } from './search';
 
 /**
  * Every list query must use an index: with more than 10,000 videos, a sequential scan of a big table fails
@@ -143,14 +143,44 @@ const cases: [string, () => ReturnType<typeof buildVideoPageQueries>][] = [
 describe('every list query uses an index', () => {
   for (const [name, build] of cases) {
     it(name, async () => {
-      const { rows, count } = build();
+      const { ids: rows, count } = build();
       expect(await sequentialScansOfBigTables(rows)).toEqual([]);
       expect(await sequentialScansOfBigTables(count)).toEqual([]);
     });
   }
-  it('search', async () => {
-    const { rows, count } = buildSearchQueries(t.app.db, 'technque', 'relevance', page);
-    expect(await sequentialScansOfBigTables(rows)).toEqual([]);
-    expect(await sequentialScansOfBigTables(count)).toEqual([]);
+  it('the whole id list of a filter (cached), and a page of rows by id', async () => {
+    const filters = {
+      kind: 'library' as const,
+      tags: ids.tags.slice(0, 2),
+      levels: ['Beginner'],
+      durations: [16],
+    };
+    const { ids: list } = buildVideoPageQueries(t.app.db, filters, 'title_asc', {
+      limit: ID_LIST_CAP,
+      offset: 0,
+    });
+    expect(await sequentialScansOfBigTables(list)).toEqual([]);
+    const pageIds = (await buildVideoPageQueries(t.app.db, { kind: 'library' }, 'latest', page).ids).map(
+      (r) => r.id,
+    );
+    expect(pageIds).toHaveLength(15);
+    expect(await sequentialScansOfBigTables(buildVideosByIdsQuery(t.app.db, pageIds))).toEqual([]);
+  });
+  for (const sort of ['relevance', 'title_asc', 'latest'] as const) {
+    it(`search, ${sort}`, async () => {
+      const { rows, count } = buildSearchQueries(
+        t.app.db,
+        '(technque:* | technique) & (turns:*)',
+        sort,
+        page,
+      );
+      expect(await sequentialScansOfBigTables(rows)).toEqual([]);
+      expect(await sequentialScansOfBigTables(count)).toEqual([]);
+    });
+  }
+  it('search, the typo dictionary', async () => {
+    const [words] = await t.database.query<{ n: number }>('select count(*)::int as n from search_words');
+    expect(words?.n).toBeGreaterThan(BIG);
+    expect(await sequentialScansOfBigTables(buildCorrectionQuery(t.app.db, 'technque'))).toEqual([]);
   });
 });

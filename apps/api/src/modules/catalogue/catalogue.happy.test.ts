@@ -265,3 +265,34 @@ describe('saved videos', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('cached answers', () => {
+  it('show a catalogue change at once and carry the saved flags of each member', async () => {
+    const before = await list('sort=title_asc&pageSize=50');
+    const beforeSearch = await t.app.inject({ url: '/api/v1/videos/search?q=zephyr' });
+    expect(beforeSearch.json().total).toBe(0);
+    const added = await createVideo(t.app, { title: 'Zephyr Leaps', releasedDaysAgo: 1 });
+    const after = await list('sort=title_asc&pageSize=50');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items.map((v) => v.title)).toContain('Zephyr Leaps');
+    expect((await t.app.inject({ url: '/api/v1/videos/search?q=zephyr' })).json().total).toBe(1);
+    // Misspelled: the new title's words joined the typo dictionary.
+    expect((await t.app.inject({ url: '/api/v1/videos/search?q=zephir' })).json().items[0].title).toBe(
+      'Zephyr Leaps',
+    );
+
+    const user = await createUser(t.app);
+    const session = await logInAs(t.app, user.email);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/me/saved-videos/${added.id}`,
+      headers: session.headers,
+    });
+    const flagOf = (page: Awaited<ReturnType<typeof list>>) =>
+      page.items.find((v) => v.id === added.id)?.isSaved;
+    expect(flagOf(await list('sort=title_asc&pageSize=50', { cookie: session.cookie }))).toBe(true);
+    expect(flagOf(await list('sort=title_asc&pageSize=50'))).toBe(false);
+    const other = await logInAs(t.app, (await createUser(t.app)).email);
+    expect(flagOf(await list('sort=title_asc&pageSize=50', { cookie: other.cookie }))).toBe(false);
+  });
+});

@@ -1,10 +1,10 @@
 import { HOME_RECENT_COUNT, type THome } from '@dance/domain';
 import { and, asc, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners, categories, savedVideos, videos } from '../../db/schema';
+import { banners, categories, savedVideos, type VideoRow, videos } from '../../db/schema';
 import { selectContinueWatching } from '../progress/routes';
 import { toCards } from './cards';
-import { isVisible } from './queries';
+import { isVisible, selectSavedAmong } from './queries';
 
 const ROW_SIZE = 12;
 
@@ -23,18 +23,10 @@ export async function selectActiveBanner(db: Db, today: string) {
     : null;
 }
 
-/**
- * Home rows: Recent Releases (the first 6), Featured, then one row per category; a member also gets their
- * Saved row. Cards carry the member's saved flags.
- */
-export async function buildHome(
-  db: Db,
-  userId: string | null,
-  today: string,
-  now = new Date(),
-): Promise<THome> {
+/** The home answer every visitor shares: banner, Recent Releases, Featured and one row per category. */
+export async function buildPublicHome(db: Db, today: string, now = new Date()): Promise<THome> {
   const released = and(isVisible(now), lte(videos.releaseAt, now));
-  const [banner, recent, featured, categoryRows, saved] = await Promise.all([
+  const [banner, recent, featured, categoryRows] = await Promise.all([
     selectActiveBanner(db, today),
     db
       .select()
@@ -49,15 +41,6 @@ export async function buildHome(
       .orderBy(desc(videos.releaseAt), desc(videos.id))
       .limit(ROW_SIZE),
     db.select().from(categories).where(isNotNull(categories.routePath)).orderBy(asc(categories.position)),
-    userId
-      ? db
-          .select({ video: videos })
-          .from(savedVideos)
-          .innerJoin(videos, eq(videos.id, savedVideos.videoId))
-          .where(and(eq(savedVideos.userId, userId), isVisible(now)))
-          .orderBy(desc(savedVideos.createdAt))
-          .limit(ROW_SIZE)
-      : Promise.resolve([]),
   ]);
   const perCategory = await Promise.all(
     categoryRows.map((c) =>
@@ -69,20 +52,75 @@ export async function buildHome(
         .limit(ROW_SIZE),
     ),
   );
-  // A member's videos in progress come first ("Continue watching", issue 4), when there are any.
-  const continueRows = userId ? await selectContinueWatching(db, userId, ROW_SIZE) : [];
-  const groups: { name: string; rows: typeof recent }[] = [
-    ...(continueRows.length ? [{ name: 'Continue Watching', rows: continueRows }] : []),
+  const groups = [
     { name: 'Recent Releases', rows: recent },
     { name: 'Featured', rows: featured },
-    ...(userId ? [{ name: 'Saved', rows: saved.map((s) => s.video) }] : []),
     ...categoryRows.map((c, i) => ({ name: c.name, rows: perCategory[i]! })),
   ];
-  // One card hydration for every row at once: the same video in two rows costs nothing extra.
+  return { banner, groups: await toCardGroups(db, groups, null, now) };
+}
+
+/** Cards for every row at once: the same video in two rows costs nothing extra. */
+async function toCardGroups(
+  db: Db,
+  groups: { name: string; rows: VideoRow[] }[],
+  userId: string | null,
+  now: Date,
+): Promise<THome['groups']> {
   const all = [...new Map(groups.flatMap((g) => g.rows).map((r) => [r.id, r])).values()];
   const cards = new Map((await toCards(db, all, userId, now)).map((c) => [c.id, c]));
+  return groups.map((g) => ({ name: g.name, videos: g.rows.map((r) => cards.get(r.id)!) }));
+}
+
+/**
+ * A member's home: the shared answer (cached by the caller) with their saved flags, their videos in
+ * progress ("Continue watching", issue 4) first and their Saved row after Featured.
+ */
+export async function buildMemberHome(
+  db: Db,
+  shared: THome,
+  userId: string,
+  now = new Date(),
+): Promise<THome> {
+  const [continueRows, saved] = await Promise.all([
+    selectContinueWatching(db, userId, ROW_SIZE),
+    db
+      .select({ video: videos })
+      .from(savedVideos)
+      .innerJoin(videos, eq(videos.id, savedVideos.videoId))
+      .where(and(eq(savedVideos.userId, userId), isVisible(now)))
+      .orderBy(desc(savedVideos.createdAt))
+      .limit(ROW_SIZE),
+  ]);
+  const own = await toCardGroups(
+    db,
+    [
+      { name: 'Continue Watching', rows: continueRows },
+      { name: 'Saved', rows: saved.map((s) => s.video) },
+    ],
+    userId,
+    now,
+  );
+  const [continueGroup, savedGroup] = own as [THome['groups'][number], THome['groups'][number]];
+  const sharedGroups = await overlaySaved(db, shared.groups, userId);
   return {
-    banner,
-    groups: groups.map((g) => ({ name: g.name, videos: g.rows.map((r) => cards.get(r.id)!) })),
+    banner: shared.banner,
+    groups: [
+      ...(continueGroup.videos.length ? [continueGroup] : []),
+      ...sharedGroups.slice(0, 2),
+      savedGroup,
+      ...sharedGroups.slice(2),
+    ],
   };
+}
+
+/** Copies of shared groups with the member's saved flags, in one query over their videos. */
+async function overlaySaved(db: Db, groups: THome['groups'], userId: string): Promise<THome['groups']> {
+  const saved = await selectSavedAmong(db, userId, [
+    ...new Set(groups.flatMap((g) => g.videos.map((v) => v.id))),
+  ]);
+  return groups.map((g) => ({
+    name: g.name,
+    videos: g.videos.map((v) => ({ ...v, isSaved: saved.has(v.id) })),
+  }));
 }

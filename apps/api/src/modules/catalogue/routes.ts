@@ -1,23 +1,87 @@
-import { catalogueEndpoints, MESSAGES, policy, todayInNewYork } from '@dance/domain';
+import { catalogueEndpoints, MESSAGES, policy, type THome, type TVideoCard } from '@dance/domain';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { categories, instructors, products, savedVideos, tags, videos } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { getViewer, requireSession } from '../../plugins/auth';
+import { createReleaseDay, createVersionReader, ExpiringLru, remember } from './cache';
 import { toCards } from './cards';
-import { buildHome } from './home';
-import { selectVideoPage } from './queries';
+import { buildMemberHome, buildPublicHome } from './home';
+import { type IdList, selectIdList, selectSavedAmong, selectVideoPage, type VideoFilters } from './queries';
 import { searchVideos } from './search';
 
 const LOOKUP_LIMIT = 50;
 /** Escapes LIKE wildcards in user input. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Public answers (cards without saved flags) live this long at most; a catalogue change drops them at once. */
+const ANSWER_TTL_MS = 30_000;
+const ANSWER_ENTRIES = 500;
+/** A list's ordered ids (every page of a filter is a slice of them). */
+const ID_LIST_TTL_MS = 60_000;
+const ID_LIST_ENTRIES = 50;
+/** On PostgreSQL each process reads the catalogue version at most this often. */
+const VERSION_CHECK_MS = 1000;
+
+interface CachedPage {
+  /** The answer as the contract serialises it, sent as is to guests. */
+  json: string;
+  body: { items: TVideoCard[]; total: number; page: number; pageSize: number };
+}
+
+/** Sends an answer already serialised by its contract (cached JSON), skipping a second serialisation. */
+function sendSerialised<T>(reply: FastifyReply, json: string): T {
+  reply.type('application/json; charset=utf-8');
+  return json as unknown as T;
+}
+
+/** Filters in a canonical form (sorted lists), so equivalent URLs share cache entries. */
+function normaliseFilters(f: VideoFilters): VideoFilters {
+  const sorted = <T>(list: T[] | undefined) => (list?.length ? [...list].sort() : undefined);
+  return {
+    categoryId: f.categoryId,
+    kind: f.kind,
+    tags: sorted(f.tags),
+    durations: sorted(f.durations),
+    levels: sorted(f.levels),
+    instructors: sorted(f.instructors),
+    products: sorted(f.products),
+  };
+}
+
 export async function catalogueRoutes(app: FastifyInstance) {
+  // Per app instance: each has its own database (tests open many).
+  const readVersion = createVersionReader(app.database, app.config.env === 'test' ? 0 : VERSION_CHECK_MS);
+  const answers = new ExpiringLru<Promise<CachedPage>>(ANSWER_ENTRIES, ANSWER_TTL_MS);
+  const homes = new ExpiringLru<Promise<THome>>(4, ANSWER_TTL_MS);
+  const idLists = new ExpiringLru<Promise<IdList>>(ID_LIST_ENTRIES, ID_LIST_TTL_MS);
+  /**
+   * Cache keys carry the catalogue version and the New York date: videos are released at 12:00 AM New York,
+   * so a cached answer never outlives the release instant that changes it.
+   */
+  const readReleaseDay = createReleaseDay();
+  const keyOf = async (parts: unknown[]) => JSON.stringify([await readVersion(), readReleaseDay(), ...parts]);
+  const serialisePage = (body: CachedPage['body']): CachedPage => ({
+    body,
+    json: JSON.stringify(catalogueEndpoints.listVideos.response.parse(body)),
+  });
+  /** A member sees the shared page with their saved flags: one query over the page's ids. */
+  const withSavedFlags = async (body: CachedPage['body'], userId: string) => {
+    const saved = await selectSavedAmong(
+      app.db,
+      userId,
+      body.items.map((v) => v.id),
+    );
+    return { ...body, items: body.items.map((v) => ({ ...v, isSaved: saved.has(v.id) })) };
+  };
+
   route(app, catalogueEndpoints.home, async (request) => {
     const viewer = await getViewer(request);
-    return buildHome(app.db, viewer?.id ?? null, todayInNewYork());
+    const today = readReleaseDay();
+    const now = new Date();
+    const shared = await remember(homes, await keyOf(['home']), () => buildPublicHome(app.db, today, now));
+    return viewer ? buildMemberHome(app.db, shared, viewer.id, now) : shared;
   });
 
   route(app, catalogueEndpoints.categories, async () => ({
@@ -71,17 +135,10 @@ export async function catalogueRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, catalogueEndpoints.listVideos, async (request) => {
+  route(app, catalogueEndpoints.listVideos, async (request, reply) => {
     const viewer = await getViewer(request);
     const q = request.query;
     let kind = q.kind;
-    if (q.category) {
-      const [category] = await app.db
-        .select({ name: categories.name })
-        .from(categories)
-        .where(eq(categories.id, q.category));
-      if (!category) throw notFound('Unknown category');
-    }
     // Class videos (CLASSES) are for users with a user type, and admins (spec 1 §6).
     if (kind === 'class') {
       if (!viewer) throw unauthenticated();
@@ -90,41 +147,68 @@ export async function catalogueRoutes(app: FastifyInstance) {
     } else if (!kind && !q.category) {
       kind = 'library';
     }
-    const { rows, total } = await selectVideoPage(
-      app.db,
-      {
-        categoryId: q.category,
-        kind,
-        tags: q.tags,
-        durations: q.durations,
-        levels: q.levels,
-        instructors: q.instructors,
-        products: q.products,
-      },
-      q.sort,
-      { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, seed: q.seed },
-    );
-    return {
-      items: await toCards(app.db, rows, viewer?.id ?? null),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    const filters = normaliseFilters({
+      categoryId: q.category,
+      kind,
+      tags: q.tags,
+      durations: q.durations,
+      levels: q.levels,
+      instructors: q.instructors,
+      products: q.products,
+    });
+    const listKey = await keyOf(['list', filters, q.sort, q.seed ?? null]);
+    const answer = await remember(answers, `${listKey}:${q.page}:${q.pageSize}`, async () => {
+      const now = new Date();
+      if (q.category) {
+        const [category] = await app.db
+          .select({ name: categories.name })
+          .from(categories)
+          .where(eq(categories.id, q.category));
+        if (!category) throw notFound('Unknown category');
+      }
+      const idList = await remember(idLists, listKey, () =>
+        selectIdList(app.db, filters, q.sort, q.seed, now),
+      );
+      const { rows, total } = await selectVideoPage(
+        app.db,
+        filters,
+        q.sort,
+        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, seed: q.seed },
+        now,
+        idList,
+      );
+      return serialisePage({
+        items: await toCards(app.db, rows, null, now),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+    });
+    return viewer ? withSavedFlags(answer.body, viewer.id) : sendSerialised(reply, answer.json);
   });
 
-  route(app, catalogueEndpoints.searchVideos, async (request) => {
+  route(app, catalogueEndpoints.searchVideos, async (request, reply) => {
     const viewer = await getViewer(request);
     const q = request.query;
-    const { rows, total } = await searchVideos(app.db, q.q, q.sort, {
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
+    const text = q.q.toLowerCase().replace(/\s+/g, ' ');
+    const key = await keyOf(['search', text, q.sort, q.page, q.pageSize]);
+    const answer = await remember(answers, key, async () => {
+      const now = new Date();
+      const { rows, total } = await searchVideos(
+        app.db,
+        text,
+        q.sort,
+        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+        now,
+      );
+      return serialisePage({
+        items: await toCards(app.db, rows, null, now),
+        total,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
     });
-    return {
-      items: await toCards(app.db, rows, viewer?.id ?? null),
-      total,
-      page: q.page,
-      pageSize: q.pageSize,
-    };
+    return viewer ? withSavedFlags(answer.body, viewer.id) : sendSerialised(reply, answer.json);
   });
 
   route(app, catalogueEndpoints.listSaved, async (request) => {

@@ -5,6 +5,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasErrorCode, readFieldErrors, readServerMessage } from '../../shared/server-message';
+import { readPlanChoice } from '../plans/stored-plan';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
 
 /** Individual sign-up (spec 1 §2, §4, §5): a fresh member goes on to pick a plan. */
@@ -25,7 +26,8 @@ export function SignUpPage() {
         acceptTerms: true,
         ...(convertExisting ? { convertExisting: true } : {}),
       });
-      navigate('/plans');
+      // A plan chosen before signing up starts its checkout right away (spec 1 §4).
+      navigate(readPlanChoice() ? '/plans?autoSubscribe=true' : '/plans');
       return undefined;
     } catch (error) {
       // The email belongs to a studio owner: converting loses their studio, so ask first (spec 1 §4).

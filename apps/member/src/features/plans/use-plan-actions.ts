@@ -107,8 +107,10 @@ export function usePlanActions(pollMs: number) {
 
   useEffect(() => {
     if (!isAutoSubscribe || !user || !storedPlan || hasAutoStarted.current) return undefined;
-    hasAutoStarted.current = true;
+    // Marked when the timer fires, not before: a re-render that clears the timer (the session refetching
+    // right after sign-up) must not cancel the automatic checkout for good.
     const timer = window.setTimeout(() => {
+      hasAutoStarted.current = true;
       setBusyPlan(`${storedPlan.planId}:${storedPlan.period}`);
       openCheckout(storedPlan.planId, storedPlan.period).catch(() => {
         clearPlanChoice();
