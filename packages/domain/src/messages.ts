@@ -105,6 +105,7 @@ export const MESSAGES = {
   noVideosToShow: 'No Videos To Show',
   noInstructorFound: 'No Instructor Found',
   noProductsFound: 'No Products Found',
+  failedToFetchProducts: 'Failed to fetch products',
   savedEmpty:
     "Your saved videos will appear here once you've added them, making it easy to revisit your favorites anytime.",
 } as const;

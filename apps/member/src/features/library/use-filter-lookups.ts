@@ -1,6 +1,7 @@
 import { useInstructors, useProducts, useTags } from '@dance/api-client';
-import type { LookupProps } from '@dance/ui';
-import { useMemo, useState } from 'react';
+import { MESSAGES } from '@dance/domain';
+import { type LookupProps, toast } from '@dance/ui';
+import { useEffect, useMemo, useState } from 'react';
 
 /**
  * The data of the filter panel: tags, and the instructor and product look-ups that search the server
@@ -15,6 +16,14 @@ export function useFilterLookups({ isPanelOpen }: { isPanelOpen: boolean }) {
   const allProducts = useProducts('');
   const instructors = useInstructors(instructorQuery, { isEnabled: isPanelOpen });
   const products = useProducts(productQuery, { isEnabled: isPanelOpen });
+
+  // The spec's texts for a failed look-up (spec 1 §8, spec 2 §8).
+  useEffect(() => {
+    if (products.isError) toast.error(MESSAGES.failedToFetchProducts);
+  }, [products.isError]);
+  useEffect(() => {
+    if (instructors.isError) toast.error(MESSAGES.instructorsFetchFailed);
+  }, [instructors.isError]);
 
   const instructorLookup: LookupProps = useMemo(
     () => ({
