@@ -8,6 +8,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    testTimeout: 15_000,
     // The jsdom origin the api-client's relative `/api/v1` URLs resolve against.
     environmentOptions: { jsdom: { url: 'http://localhost:5174/' } },
   },

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A busy CI machine (2 cores, every package testing at once) can take seconds to render: wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads; answer them as a desktop browser would.
 if (!window.matchMedia) {

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './msw-server';
+
+// A busy CI machine (2 cores, every package testing at once) can take seconds to render: wait up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine reads; answer them the way a desktop browser would.
 Object.defineProperty(window, 'matchMedia', {

@@ -61,7 +61,8 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-describe('local provider: upload, process, play', () => {
+// Real ffmpeg transcodes: minutes, not seconds, on a busy 2-core machine.
+describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
@@ -292,7 +293,7 @@ describe('upload size limit', () => {
   });
 });
 
-describe('durable processing', () => {
+describe('durable processing', { timeout: 180_000 }, () => {
   it('finishes a job interrupted by a restart', async () => {
     const dataDir = join(dir, 'durable');
     const config = testConfig({ dataDir, inMemoryDatabase: false, databaseUrl: null });

@@ -104,7 +104,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('provider contract: local (ffmpeg)', () => {
-  it('runs the upload-to-playback scenario', async () => {
+  // Real ffmpeg transcodes: minutes, not seconds, on a busy 2-core machine.
+  it('runs the upload-to-playback scenario', { timeout: 180_000 }, async () => {
     const t = await createTestApp({ dataDir: join(dir, 'local') });
     try {
       const admin = await createUser(t.app, { role: 'admin' });
