@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillSignUpForm, logIn, newMember } from './helpers';
+import { fillSignUpForm, findPlayable, logIn, newMember, startPlaying, videoState } from './helpers';
 
 /**
  * Plans, sandbox checkout and portal, studio seats (issue 6) on the embedded defaults.
@@ -53,6 +53,15 @@ test('a visitor picks Plus, signs up and goes through the sandbox checkout autom
   await expect(planCard(page, 'VIP').getByRole('button', { name: /Current/ })).toBeDisabled(LOAD);
   await expect(planCard(page, 'INDIVIDUAL').getByRole('button', { name: /Downgrade/ })).toBeVisible();
   await expect(planCard(page, 'STUDIO-5').getByRole('button', { name: /Upgrade/ })).toBeVisible();
+
+  // The trial unlocks the library: a video plays and its frames advance.
+  const videoId = await findPlayable(page.request, 'library');
+  await page.goto(`/PlayerPage?v=${videoId}&type=PV`);
+  await startPlaying(page);
+  const before = (await videoState(page)).time;
+  await expect
+    .poll(async () => (await videoState(page)).time, { timeout: 20_000 })
+    .toBeGreaterThan(before + 0.5);
 });
 
 test('a studio owner buys 10 seats and invites a sub-user who sets a password and logs in', async ({
@@ -111,6 +120,10 @@ test('a studio owner buys 10 seats and invites a sub-user who sets a password an
     accessVia: 'studio',
     userType: 'subuser',
   });
+  // The seat gives access through the studio's plan: the sub-user watches.
+  await page.goto(`/PlayerPage?v=${await findPlayable(page.request, 'library')}&type=PV`);
+  await startPlaying(page);
+  await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
 });
 
 test('the portal cancels a plan, which lapses at the end of the term', async ({ page }) => {
@@ -144,4 +157,8 @@ test('the portal cancels a plan, which lapses at the end of the term', async ({ 
   await expect(planCard(page, 'INDIVIDUAL').getByRole('button', { name: /MANAGE SUBSCRIPTION/ })).toBeVisible(
     LOAD,
   );
+  // At the end of the term the player sends the member to the plans page.
+  const list = await (await page.request.get('/api/v1/videos?kind=library&pageSize=1')).json();
+  await page.goto(`/PlayerPage?v=${list.items[0].id}&type=PV`);
+  await expect(page).toHaveURL(/\/plans/, LOAD);
 });

@@ -1,54 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, findPlayable, startPlaying, videoState } from './helpers';
 
 /** Logs in through the API (the cookie is shared by the page). */
 async function logInApi(request: APIRequestContext, email: string) {
   const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(response.status()).toBe(200);
-}
-
-/**
- * A demo video whose media is ready. The e2e API renders demo media for a few videos in the background,
- * so wait for one of the newest library videos (or the first class) to answer 200.
- */
-async function findPlayable(request: APIRequestContext, kind: 'library' | 'class'): Promise<string> {
-  const list = await (await request.get(`/api/v1/videos?kind=${kind}&pageSize=10`)).json();
-  const ids: string[] = list.items
-    .filter((v: { isComingSoon: boolean }) => !v.isComingSoon)
-    .map((v: { id: string }) => v.id);
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    for (const id of ids) {
-      const res = await request.get(`/api/v1/videos/${id}/playback`);
-      if (res.status() === 200) return id;
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`No playable ${kind} video`);
-}
-
-const videoState = (page: Page) =>
-  page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => ({
-    time: v.currentTime,
-    height: v.videoHeight,
-    rate: v.playbackRate,
-    paused: v.paused,
-    tracks: Array.from(v.textTracks).map((t) => t.mode),
-  }));
-
-async function startPlaying(page: Page) {
-  await expect(page.getByTestId('player-video')).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState)) >= 2,
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-  });
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
 }
 
 test.describe('player', () => {
