@@ -20,6 +20,7 @@ import { seedDemoBilling } from './db/demo/billing';
 import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoContent } from './db/demo/content';
 import { seedDemoMedia } from './db/demo/media';
+import { seedDemoPlaylists } from './db/demo/playlists';
 import { seedDemoData } from './db/seed';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
@@ -33,6 +34,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
 import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
@@ -202,6 +204,7 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   await app.register(bannerRoutes);
   await app.register(popupRoutes);
   await app.register(billingRoutes);
+  await app.register(playlistRoutes);
   await app.register(videoPipeline);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
@@ -213,6 +216,7 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
     const content = await seedDemoContent(db.db, filesDir);
     if (content) app.log.info(content, 'demo media library and popups seeded');
     await seedDemoMedia(app);
+    await seedDemoPlaylists(db.db);
   }
   return app;
 }

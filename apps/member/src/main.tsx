@@ -3,16 +3,17 @@ import './styles.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createAppApiClient, createAppQueryClient } from './app/api';
 import { AppProviders } from './app/app-providers';
-import { createAppRouter } from './app/router';
+import { createAppNavigator } from './app/navigator';
+import { AppRoutes } from './app/router';
 import { registerSessionExpiredHandler } from './app/session-expired';
 
 const client = createAppApiClient();
 const queryClient = createAppQueryClient();
-const router = createAppRouter();
-registerSessionExpiredHandler(client, queryClient, (to) => router.navigate(to));
+const { navigate, NavigatorBridge } = createAppNavigator();
+registerSessionExpiredHandler(client, queryClient, navigate);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
@@ -20,7 +21,10 @@ if (!rootElement) throw new Error('Missing #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders client={client} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigatorBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -12,6 +12,7 @@ export * from './http/endpoint';
 export * from './http/error-codes';
 export * from './messages';
 export * from './player';
+export * from './playlists';
 export * from './policy';
 export * from './release';
 export * from './users/user';

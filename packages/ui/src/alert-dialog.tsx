@@ -1,5 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openAlertRequest } from './dialogs/dialog-store';
 
 export interface AlertDialogOptions {
   title: string;
@@ -8,22 +7,6 @@ export interface AlertDialogOptions {
 }
 
 /** An alert with one OK button: resolves once the user dismissed it, however they did. */
-export function alertDialog({ title, message, okLabel = 'OK' }: AlertDialogOptions) {
-  return new Promise<void>((resolve) => {
-    const id = modals.open({
-      title,
-      centered: true,
-      onClose: () => resolve(),
-      children: (
-        <>
-          {message && <Text size="sm">{message}</Text>}
-          <Group justify="flex-end" mt="md">
-            <Button onClick={() => modals.close(id)} data-autofocus>
-              {okLabel}
-            </Button>
-          </Group>
-        </>
-      ),
-    });
-  });
+export function alertDialog({ title, message, okLabel = 'OK' }: AlertDialogOptions): Promise<void> {
+  return openAlertRequest({ title, message, okLabel });
 }

@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmRequest } from './dialogs/dialog-store';
 
 export interface ConfirmOptions {
   title: string;
@@ -16,17 +15,6 @@ export function confirm({
   confirmLabel = 'Yes',
   cancelLabel = 'No',
   danger,
-}: ConfirmOptions) {
-  return new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      children: <Text size="sm">{message}</Text>,
-      labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: danger ? { color: 'red' } : undefined,
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  });
+}: ConfirmOptions): Promise<boolean> {
+  return openConfirmRequest({ title, message, confirmLabel, cancelLabel, isDanger: danger === true });
 }

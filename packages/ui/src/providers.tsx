@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { DialogHost } from './dialogs/dialog-host';
 import { theme } from './theme';
 
 // Toasts only ever appear after something happened: their renderer loads after the first paint.
@@ -9,7 +9,8 @@ const NotificationsHost = lazy(() =>
 );
 
 /**
- * Mantine with the brand theme, toasts at top-centre (3000 ms) and the modal manager.
+ * Mantine with the brand theme, toasts at top-centre (3000 ms) and the host of `confirm` and
+ * `alertDialog` (its modal code loads with the first dialog).
  * `env="test"` turns off transitions and portals for component tests.
  */
 export function UiProvider({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
@@ -18,7 +19,8 @@ export function UiProvider({ children, env = 'default' }: { children: ReactNode;
       <Suspense fallback={null}>
         <NotificationsHost />
       </Suspense>
-      <ModalsProvider labels={{ confirm: 'Yes', cancel: 'No' }}>{children}</ModalsProvider>
+      <DialogHost />
+      {children}
     </MantineProvider>
   );
 }

@@ -1,12 +1,11 @@
 import { BREAKPOINTS } from '@dance/domain';
-import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import classes from './app-layout.module.css';
 import { FlashBanner } from './flash-banner';
 import { isPlayerPath } from './nav-items';
 import { SidebarNav } from './sidebar-nav';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 // The drawer (modal machinery, scroll lock) loads the first time a narrow screen opens the menu.
@@ -16,8 +15,11 @@ const ActivePopup = lazy(() =>
   import('../features/popups/active-popup').then((m) => ({ default: m.ActivePopup })),
 );
 
-const HEADER_HEIGHT = 64;
-const NAVBAR_WIDTH = 248;
+// The footer sits below the fold: its code (grid, brand icons) loads once the page has painted.
+const SiteFooter = lazy(() => import('./site-footer').then((m) => ({ default: m.SiteFooter })));
+
+// react-remove-scroll's marker: a fixed header keeps its place when a drawer or modal locks the page scroll.
+const FIXED_RIGHT_CLASS = 'right-scroll-bar-position';
 
 /**
  * The member shell of spec 1 §2. At 991 px and wider the sidebar sits beside the page (collapsed on
@@ -30,6 +32,11 @@ export function AppLayout() {
   const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(isPlayerPage);
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const [hasPainted, setHasPainted] = useState(false);
+
+  useEffect(() => {
+    setHasPainted(true);
+  }, []);
 
   useEffect(() => {
     setIsSidebarCollapsed(isPlayerPage);
@@ -47,36 +54,34 @@ export function AppLayout() {
     } else setIsSidebarCollapsed((collapsed) => !collapsed);
   }
 
+  // Header 64 px, sidebar 248 px from 991 px up (app-layout.module.css); below it the drawer.
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={{
-        width: NAVBAR_WIDTH,
-        breakpoint: BREAKPOINTS.sidebar,
-        collapsed: { mobile: true, desktop: isSidebarCollapsed },
-      }}
-    >
-      <AppShell.Header>
+    <div className={classes.root} data-collapsed={isSidebarCollapsed || undefined}>
+      <header className={`${classes.header} ${FIXED_RIGHT_CLASS}`}>
         <SiteHeader isMenuOpen={isNarrow ? isDrawerOpen : !isSidebarCollapsed} onToggleMenu={toggleMenu} />
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar" style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+      </header>
+      <nav aria-label="Sidebar" className={classes.navbar}>
         <SidebarNav />
-      </AppShell.Navbar>
+      </nav>
       {hasOpenedDrawer && (
         <Suspense fallback={null}>
           <MobileDrawer isOpen={isNarrow && isDrawerOpen} onClose={drawer.close} />
         </Suspense>
       )}
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+      <main className={classes.main}>
         <FlashBanner />
         <Suspense fallback={null}>
           <ActivePopup />
         </Suspense>
-        <Box component="div" style={{ flex: 1 }}>
+        <div className={classes.page}>
           <Outlet />
-        </Box>
-        <SiteFooter />
-      </AppShell.Main>
-    </AppShell>
+        </div>
+        {hasPainted && (
+          <Suspense fallback={null}>
+            <SiteFooter />
+          </Suspense>
+        )}
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { SEARCH_MIN_CHARS } from '@dance/domain';
-import { ActionIcon, TextInput } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import classes from './search-box.module.css';
 
 /**
  * The header search (spec 1 §5): runs only with at least 3 characters, on Enter, Tab or the button,
@@ -32,22 +33,22 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
 
   return (
     <form role="search" onSubmit={handleSubmit} style={{ width: '100%' }}>
-      <TextInput
-        type="search"
-        aria-label="Search videos"
-        placeholder="Search lessons, exercises, instructors..."
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={handleKeyDown}
-        radius="xl"
-        size="sm"
-        rightSectionWidth={40}
-        rightSection={
+      <div className={classes.field}>
+        <input
+          type="search"
+          aria-label="Search videos"
+          placeholder="Search lessons, exercises, instructors..."
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={handleKeyDown}
+          className={classes.input}
+        />
+        <div className={classes.section}>
           <ActionIcon type="submit" variant="filled" radius="xl" size={28} aria-label="Search">
             <IconSearch size={16} />
           </ActionIcon>
-        }
-      />
+        </div>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { kindOf, type TSessionUser, type UserKind } from '../users/user';
-import { policy, routeGates, signUpConflict, type Viewer } from './index';
+import {
+  type PlaylistRef,
+  type PlaylistViewer,
+  playlistPolicy,
+  policy,
+  routeGates,
+  signUpConflict,
+  type Viewer,
+} from './index';
 
 const viewer = (kind: UserKind, extra: Partial<TSessionUser> = {}): Viewer => {
   if (kind === 'guest') return null;
@@ -203,5 +211,101 @@ describe('user kinds', () => {
     expect(kindOf({ role: 'user', userType: 'studio-owner' })).toBe('studio-owner');
     expect(kindOf({ role: 'user', userType: 'subuser' })).toBe('subuser');
     expect(kindOf({ role: 'user', userType: null })).toBe('individual');
+  });
+});
+
+describe('playlist policy (spec 1 §4-§6, spec 3 §6)', () => {
+  const studioId = 'owner-1';
+  const as = (kind: UserKind, id: string, studioOwnerId: string | null = null): PlaylistViewer => {
+    const v = viewer(kind, { id });
+    return v ? { ...v, studioOwnerId } : null;
+  };
+  const viewers: [string, PlaylistViewer][] = [
+    ['guest', null],
+    ['individual (the personal playlist’s member)', as('individual', 'member-1')],
+    ['VIP', as('vip', 'vip-1')],
+    ['studio owner', as('studio-owner', studioId)],
+    ['sub-user of this studio', as('subuser', 'sub-1', studioId)],
+    ['sub-user of another studio', as('subuser', 'sub-2', 'owner-2')],
+    ['admin', as('admin', 'admin-1')],
+  ];
+  const featured: PlaylistRef = { type: 'FPL', ownerUserId: 'admin-1', studioOwnerId: null };
+  const personal: PlaylistRef = { type: 'PPL', ownerUserId: 'member-1', studioOwnerId: null };
+  const studio: PlaylistRef = { type: 'SPL', ownerUserId: 'sub-1', studioOwnerId: studioId };
+  const actions = [
+    'canView',
+    'canAddVideos',
+    'canRemoveVideos',
+    'canEdit',
+    'canReorder',
+    'canShuffle',
+    'canDelete',
+  ] as const;
+  // Columns follow `viewers`: guest, individual, VIP, owner, sub-user here, sub-user elsewhere, admin.
+  const T = true;
+  const F = false;
+  // prettier-ignore
+  const expected: Record<'FPL' | 'PPL' | 'SPL', Record<(typeof actions)[number], boolean[]>> = {
+    FPL: {
+      canView: [T, T, T, T, T, T, T],
+      canAddVideos: [F, F, F, F, F, F, T],
+      canRemoveVideos: [F, F, F, F, F, F, T],
+      canEdit: [F, F, F, F, F, F, T],
+      canReorder: [F, F, F, F, F, F, T],
+      canShuffle: [F, F, F, F, F, F, T],
+      canDelete: [F, F, F, F, F, F, T],
+    },
+    PPL: {
+      canView: [F, T, F, F, F, F, F],
+      canAddVideos: [F, T, F, F, F, F, F],
+      canRemoveVideos: [F, T, F, F, F, F, F],
+      canEdit: [F, T, F, F, F, F, F],
+      canReorder: [F, T, F, F, F, F, F],
+      canShuffle: [F, T, F, F, F, F, F],
+      canDelete: [F, T, F, F, F, F, F],
+    },
+    SPL: {
+      canView: [F, F, F, T, T, F, F],
+      canAddVideos: [F, F, F, T, T, F, F],
+      canRemoveVideos: [F, F, F, T, F, F, F],
+      canEdit: [F, F, F, T, F, F, F],
+      canReorder: [F, F, F, T, F, F, F],
+      canShuffle: [F, F, F, T, F, F, F],
+      canDelete: [F, F, F, T, F, F, F],
+    },
+  };
+  const playlists = { FPL: featured, PPL: personal, SPL: studio };
+  it('covers every playlist rule', () => {
+    expect([...actions, 'canCreate'].sort()).toEqual(Object.keys(playlistPolicy).sort());
+  });
+  for (const [type, rows] of Object.entries(expected) as [
+    keyof typeof playlists,
+    (typeof expected)['FPL'],
+  ][]) {
+    for (const action of actions) {
+      viewers.forEach(([name, v], column) => {
+        it(`${type} ${action}: ${name} is ${rows[action][column]}`, () => {
+          expect(playlistPolicy[action](v, playlists[type])).toBe(rows[action][column]);
+        });
+      });
+    }
+  }
+  // prettier-ignore
+  const create: Record<'FPL' | 'PPL' | 'SPL', boolean[]> = {
+    FPL: [F, F, F, F, F, F, T],
+    PPL: [F, T, T, T, T, T, T],
+    SPL: [F, F, F, T, T, T, F],
+  };
+  for (const [type, row] of Object.entries(create) as ['FPL' | 'PPL' | 'SPL', boolean[]][]) {
+    viewers.forEach(([name, v], column) => {
+      it(`${type} canCreate: ${name} is ${row[column]}`, () => {
+        expect(playlistPolicy.canCreate(v, type)).toBe(row[column]);
+      });
+    });
+  }
+  it('keeps a studio playlist from a sub-user whose studio id is missing', () => {
+    expect(playlistPolicy.canView(as('subuser', 'sub-3', null), { ...studio, studioOwnerId: null })).toBe(
+      false,
+    );
   });
 });

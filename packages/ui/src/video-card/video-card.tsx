@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
 import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
 import IconClock from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
+import IconPlaylistAdd from '@tabler/icons-react/dist/esm/icons/IconPlaylistAdd.mjs';
 import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
 import { buildPlayerHref, isClassCard, isComingSoonCard } from './player-href';
@@ -25,6 +26,8 @@ export interface VideoCardProps {
   isPriority?: boolean;
   /** Cards in a horizontal row keep a fixed width. */
   width?: number | string;
+  /** Opens the add-to-playlist dialog (members only). */
+  onAddToPlaylist?: (video: TVideoCard) => void;
 }
 
 /** True for a plain left click that the app may handle itself (not a new tab or window). */
@@ -45,6 +48,7 @@ export function VideoCard({
   isSaving = false,
   isPriority,
   width,
+  onAddToPlaylist,
 }: VideoCardProps) {
   const isComingSoon = isComingSoonCard(video);
   const isClass = isClassCard(video);
@@ -115,6 +119,23 @@ export function VideoCard({
             ) : (
               <IconBookmark size={18} />
             )}
+          </ActionIcon>
+        )}
+        {onAddToPlaylist && !isComingSoon && (
+          <ActionIcon
+            className={classes.addToPlaylist}
+            variant="white"
+            color="dark"
+            radius="xl"
+            size={36}
+            aria-label={`Add ${video.title} to playlist`}
+            onClick={(event) => {
+              event.preventDefault();
+              event.stopPropagation();
+              onAddToPlaylist(video);
+            }}
+          >
+            <IconPlaylistAdd size={18} />
           </ActionIcon>
         )}
       </div>

@@ -6,6 +6,7 @@ export * from './login-failures';
 export * from './mail-outbox';
 export * from './media';
 export * from './media-library';
+export * from './playlists';
 export * from './popups';
 export * from './sessions';
 export * from './users';

@@ -29,6 +29,7 @@ import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { AddToPlaylistAction } from '../playlists/add-to-playlist-action';
 import classes from './player-page.module.css';
 import { playerKeys, useSetReaction } from './player-queries';
 import { RecommendationSlider } from './recommendation-slider';
@@ -196,6 +197,7 @@ export function PlayerDetails({
         >
           {detail.isSaved ? 'Saved' : 'Save'}
         </Button>
+        <AddToPlaylistAction videoId={detail.id} videoTitle={detail.title} />
         {detail.hasTrailer && trailer && (
           <Button
             variant="default"

@@ -1,11 +1,18 @@
 import { ApiError, catalogueKeys, useSession } from '@dance/api-client';
-import { normalizeContentType, PLAYER_MESSAGES, playerEndpoints, type TStream } from '@dance/domain';
+import {
+  normalizeContentType,
+  PLAYER_MESSAGES,
+  playerEndpoints,
+  playerPath,
+  type TStream,
+} from '@dance/domain';
 import { Box, Button, Container, Stack, Text } from '@mantine/core';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useViewer } from '../auth/use-viewer';
+import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
 import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
 import { usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './player-queries';
@@ -67,6 +74,12 @@ export function PlayerPage() {
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.home }), [queryClient]);
 
   const onExpired = useCallback(() => void playback.refetch(), [playback.refetch]);
+  // In a playlist the next video starts when this one ends (spec 2 §2: plays through in order).
+  const playlistNext = usePlaylistNextUp(type, playlistId, videoId);
+  const nextVideo = playlistNext.items?.[0] ?? null;
+  const onEnded = useCallback(() => {
+    if (nextVideo) void navigate(playerPath(nextVideo.id, type, playlistId));
+  }, [nextVideo, navigate, type, playlistId]);
 
   if (!videoId) {
     return (
@@ -141,6 +154,8 @@ export function PlayerPage() {
         onPreferencesChange={(next) => savePreferences.mutate(next)}
         onProgress={saveProgress}
         onExpired={onExpired}
+        onEnded={onEnded}
+        autoPlay={playlistNext.isPlaylist}
         title={detail.data?.title ?? 'Video'}
       />
     );

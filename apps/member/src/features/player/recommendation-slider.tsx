@@ -6,6 +6,7 @@ import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
 import { useToggleSaved } from '../saved/use-toggle-saved';
 import classes from './player-page.module.css';
 import { useRecommendations } from './player-queries';
@@ -24,11 +25,13 @@ export function RecommendationSlider({
   playlistId: string | null;
 }) {
   const isMobile = useMediaQuery('(max-width: 767px)') ?? false;
-  const recommendations = useRecommendations(videoId, type, playlistId, true);
+  // In a playlist, NEXT UP is the playlist's following videos, in its order.
+  const playlistNext = usePlaylistNextUp(type, playlistId, videoId);
+  const recommendations = useRecommendations(videoId, type, playlistId, !playlistNext.isPlaylist);
   const scroller = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
   const saved = useToggleSaved();
-  const items = (recommendations.data?.items ?? []).slice(
+  const items = ((playlistNext.isPlaylist ? playlistNext.items : recommendations.data?.items) ?? []).slice(
     0,
     isMobile ? undefined : PLAYER_LIMITS.recommendationsMaxDesktop,
   );
@@ -68,7 +71,7 @@ export function RecommendationSlider({
           </Group>
         )}
       </Group>
-      {recommendations.isError ? (
+      {recommendations.isError || playlistNext.isError ? (
         <Text c="red" fz="sm">
           {PLAYER_MESSAGES.recommendationsFailed}
         </Text>

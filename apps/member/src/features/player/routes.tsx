@@ -1,8 +1,12 @@
 import { routeGates } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { GateRoute } from '../auth/gate-route';
 import { LegacyPlayerRedirect } from './legacy-redirect';
+
+const PlayerPage = lazy(() => import('./player-page').then((m) => ({ default: m.PlayerPage })));
+const HistoryPage = lazy(() => import('./history-page').then((m) => ({ default: m.HistoryPage })));
 
 /**
  * The player's routes, each page its own chunk (hls.js loads later still, when a video opens):
@@ -11,19 +15,21 @@ import { LegacyPlayerRedirect } from './legacy-redirect';
 export const playerRoutes: RouteObject[] = [
   {
     path: 'PlayerPage',
-    lazy: () => import('./player-page').then((m) => ({ Component: m.PlayerPage })),
-    hydrateFallbackElement: <PageLoader />,
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <PlayerPage />
+      </Suspense>
+    ),
   },
   {
     path: 'History',
-    lazy: () =>
-      import('./history-page').then((m) => ({
-        Component: () => (
-          <GateRoute gate={routeGates.account}>
-            <m.HistoryPage />
-          </GateRoute>
-        ),
-      })),
+    element: (
+      <GateRoute gate={routeGates.account}>
+        <Suspense fallback={<PageLoader />}>
+          <HistoryPage />
+        </Suspense>
+      </GateRoute>
+    ),
   },
   ...(['featured-playlist-view', 'personal-playlist-view', 'studio-playlist-view'] as const).flatMap(
     (route) => [

@@ -44,6 +44,8 @@ export interface VideoPlayerProps {
   onExpired?: () => void;
   autoPlay?: boolean;
   title: string;
+  /** The video played to its end (a playlist moves on to the next video). */
+  onEnded?: () => void;
 }
 
 const BANDWIDTH_KEY = 'player.bandwidthEstimate';
@@ -300,6 +302,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           autoPlay={props.autoPlay}
           onClick={togglePlay}
           onPlay={() => setIsPlaying(true)}
+          onEnded={() => props.onEnded?.()}
           onPause={() => {
             setIsPlaying(false);
             reportProgress();

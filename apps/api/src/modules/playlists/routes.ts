@@ -1,0 +1,290 @@
+import {
+  PLAYLIST_MESSAGES,
+  type PlaylistViewer,
+  playlistEndpoints,
+  playlistPolicy,
+  policy,
+  studioOf,
+  type TReorderRequest,
+} from '@dance/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { type PlaylistRow, playlists } from '../../db/schema';
+import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
+import { route } from '../../lib/route';
+import { requireAdmin, requireSession } from '../../plugins/auth';
+import { recordAudit } from '../audit/record';
+import { toSessionUser } from '../auth/sessions';
+import {
+  appendVideos,
+  findPlaylist,
+  insertPlaylist,
+  loadDetail,
+  lockPlaylist,
+  type PlaylistScope,
+  removeVideos,
+  selectExistingVideoIds,
+  selectItemIds,
+  selectSummaries,
+  touchPlaylist,
+  writeOrder,
+} from './queries';
+
+async function readViewer(request: FastifyRequest): Promise<PlaylistViewer> {
+  const resolved = await request.getSession();
+  return resolved ? toSessionUser(resolved.user) : null;
+}
+
+/** The viewer of a mutation: 401 without a session, CSRF checked for cookies. */
+async function requireViewer(request: FastifyRequest): Promise<NonNullable<PlaylistViewer>> {
+  return toSessionUser((await requireSession(request)).user);
+}
+
+const notFoundPlaylist = () => notFound('Playlist not found');
+
+/** A playlist the viewer may see (else 404: ids of others' playlists cannot be probed). */
+function assertVisible(viewer: PlaylistViewer, row: PlaylistRow | null): PlaylistRow {
+  if (!row || !playlistPolicy.canView(viewer, row)) throw notFoundPlaylist();
+  return row;
+}
+
+async function assertVideosExist(db: DbOrTx, ids: string[], field: string) {
+  const existing = await selectExistingVideoIds(db, ids);
+  if (ids.some((id) => !existing.has(id)))
+    throw new AppError('VALIDATION_FAILED', PLAYLIST_MESSAGES.unknownVideos, {
+      fields: { [field]: PLAYLIST_MESSAGES.unknownVideos },
+    });
+}
+
+/**
+ * Saves a new order: the playlist row is locked, so concurrent saves queue; the order must name exactly
+ * the playlist's videos (a stale editor gets 409 and nothing changes).
+ */
+async function saveOrder(tx: DbOrTx, row: PlaylistRow, body: TReorderRequest) {
+  const current = await selectItemIds(tx, row.id);
+  const requested = [...body.positions].sort((a, b) => a.position - b.position).map((p) => p.videoId);
+  const currentSet = new Set(current);
+  if (requested.length !== current.length || requested.some((id) => !currentSet.has(id)))
+    throw new AppError('CONFLICT', PLAYLIST_MESSAGES.orderStale);
+  await writeOrder(tx, row.id, requested);
+}
+
+export async function playlistRoutes(app: FastifyInstance) {
+  route(app, playlistEndpoints.list, async (request) => {
+    const type = request.query.type;
+    let scope: PlaylistScope = { type: 'FPL' };
+    if (type !== 'FPL') {
+      const viewer = await readViewer(request);
+      if (!viewer) throw unauthenticated();
+      if (type === 'PPL') scope = { type, ownerUserId: viewer.id };
+      else {
+        const studio = studioOf(viewer);
+        if (!policy.canUseStudioPlaylists(viewer) || !studio) throw forbidden();
+        scope = { type, studioOwnerId: studio };
+      }
+    }
+    return { items: await selectSummaries(app.db, scope) };
+  });
+
+  route(app, playlistEndpoints.get, async (request) => {
+    const viewer = await readViewer(request);
+    const row = assertVisible(viewer, await findPlaylist(app.db, request.params.playlistId));
+    return loadDetail(app.db, row, viewer?.id ?? null);
+  });
+
+  route(app, playlistEndpoints.create, async (request) => {
+    const viewer = await requireViewer(request);
+    const body = request.body;
+    if (!playlistPolicy.canCreate(viewer, body.type)) throw forbidden();
+    return app.db.transaction(async (tx) => {
+      await assertVideosExist(tx, body.videoIds, 'videoIds');
+      const row = await insertPlaylist(tx, {
+        type: body.type,
+        name: body.name,
+        description: body.description,
+        ownerUserId: viewer.id,
+        studioOwnerId: body.type === 'SPL' ? studioOf(viewer) : null,
+      });
+      await appendVideos(tx, row.id, body.videoIds);
+      return loadDetail(tx, row, viewer.id);
+    });
+  });
+
+  route(app, playlistEndpoints.update, async (request) => {
+    const viewer = await requireViewer(request);
+    const body = request.body;
+    return app.db.transaction(async (tx) => {
+      let row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
+      const isEditing = body.name !== undefined || body.description !== undefined;
+      if (row.type === 'FPL') throw forbidden();
+      if (isEditing && !playlistPolicy.canEdit(viewer, row)) throw forbidden();
+      if (body.removeVideoIds?.length && !playlistPolicy.canRemoveVideos(viewer, row)) throw forbidden();
+      if (body.addVideoIds?.length && !playlistPolicy.canAddVideos(viewer, row)) throw forbidden();
+      if (body.addVideoIds?.length) await assertVideosExist(tx, body.addVideoIds, 'addVideoIds');
+      if (body.removeVideoIds?.length) {
+        const current = new Set(await selectItemIds(tx, row.id));
+        if (body.removeVideoIds.some((id) => !current.has(id)))
+          throw new AppError('VALIDATION_FAILED', PLAYLIST_MESSAGES.unknownVideos, {
+            fields: { removeVideoIds: PLAYLIST_MESSAGES.unknownVideos },
+          });
+        const remaining = current.size - body.removeVideoIds.length + (body.addVideoIds?.length ?? 0);
+        if (remaining < 1)
+          throw new AppError('VALIDATION_FAILED', PLAYLIST_MESSAGES.videoRequired, {
+            fields: { removeVideoIds: PLAYLIST_MESSAGES.videoRequired },
+          });
+        await removeVideos(tx, row.id, body.removeVideoIds);
+      }
+      if (body.addVideoIds?.length) await appendVideos(tx, row.id, body.addVideoIds);
+      row = await touchPlaylist(tx, row.id, {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+      });
+      return loadDetail(tx, row, viewer.id);
+    });
+  });
+
+  route(app, playlistEndpoints.remove, async (request) => {
+    const viewer = await requireViewer(request);
+    await app.db.transaction(async (tx) => {
+      const row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
+      // Featured playlists are deleted in the admin console only (audited there).
+      if (row.type === 'FPL' || !playlistPolicy.canDelete(viewer, row)) throw forbidden();
+      await tx.delete(playlists).where(eq(playlists.id, row.id));
+    });
+    return { ok: true as const, message: PLAYLIST_MESSAGES.deleted };
+  });
+
+  route(app, playlistEndpoints.removeVideo, async (request) => {
+    const viewer = await requireViewer(request);
+    const { playlistId, videoId } = request.params;
+    return app.db.transaction(async (tx) => {
+      const row = assertVisible(viewer, await lockPlaylist(tx, playlistId));
+      if (!playlistPolicy.canRemoveVideos(viewer, row)) throw forbidden();
+      if (row.type === 'FPL') await audit(tx, request, viewer.id, 'remove-video', row.id, { videoId });
+      const current = await selectItemIds(tx, row.id);
+      if (!current.includes(videoId)) throw notFound('Video not in this playlist');
+      await removeVideos(tx, row.id, [videoId]);
+      return loadDetail(tx, row, viewer.id);
+    });
+  });
+
+  route(app, playlistEndpoints.reorder, async (request) => {
+    const viewer = await requireViewer(request);
+    return app.db.transaction(async (tx) => {
+      const row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
+      if (row.type === 'FPL' || !playlistPolicy.canReorder(viewer, row)) throw forbidden();
+      await saveOrder(tx, row, request.body);
+      return loadDetail(tx, row, viewer.id);
+    });
+  });
+
+  route(app, playlistEndpoints.addVideo, async (request) => {
+    const viewer = await requireViewer(request);
+    const { videoId, playlistIds, newPlaylist } = request.body;
+    if (newPlaylist && !playlistPolicy.canCreate(viewer, newPlaylist.type)) throw forbidden();
+    return app.db.transaction(async (tx) => {
+      await assertVideosExist(tx, [videoId], 'videoId');
+      const addedTo: string[] = [];
+      for (const id of playlistIds) {
+        const row = assertVisible(viewer, await lockPlaylist(tx, id));
+        if (!playlistPolicy.canAddVideos(viewer, row)) throw forbidden();
+        await appendVideos(tx, row.id, [videoId]);
+        addedTo.push(row.id);
+      }
+      let created = null;
+      if (newPlaylist) {
+        const row = await insertPlaylist(tx, {
+          type: newPlaylist.type,
+          name: newPlaylist.name,
+          description: '',
+          ownerUserId: viewer.id,
+          studioOwnerId: newPlaylist.type === 'SPL' ? studioOf(viewer) : null,
+        });
+        await appendVideos(tx, row.id, [videoId]);
+        addedTo.push(row.id);
+        const { videos: _videos, ...summary } = await loadDetail(tx, row, viewer.id);
+        created = summary;
+      }
+      return { addedTo, created };
+    });
+  });
+
+  // Featured playlists: the admin console (every change audited in its transaction).
+  route(app, playlistEndpoints.adminCreateFeatured, async (request) => {
+    const { user } = await requireAdmin(request);
+    const body = request.body;
+    return app.db.transaction(async (tx) => {
+      await assertVideosExist(tx, body.videoIds, 'videoIds');
+      const row = await insertPlaylist(tx, {
+        type: 'FPL',
+        name: body.name,
+        description: body.description,
+        thumbnailUrl: body.thumbnailUrl,
+        ownerUserId: user.id,
+        studioOwnerId: null,
+      });
+      await appendVideos(tx, row.id, body.videoIds);
+      await audit(tx, request, user.id, 'create', row.id, { name: body.name, videoIds: body.videoIds });
+      return loadDetail(tx, row, user.id);
+    });
+  });
+
+  route(app, playlistEndpoints.adminUpdateFeatured, async (request) => {
+    const { user } = await requireAdmin(request);
+    const body = request.body;
+    return app.db.transaction(async (tx) => {
+      const found = await lockPlaylist(tx, request.params.playlistId);
+      if (found?.type !== 'FPL') throw notFoundPlaylist();
+      await assertVideosExist(tx, body.videoIds, 'videoIds');
+      const current = await selectItemIds(tx, found.id);
+      const wanted = new Set(body.videoIds);
+      await removeVideos(
+        tx,
+        found.id,
+        current.filter((id) => !wanted.has(id)),
+      );
+      await appendVideos(tx, found.id, body.videoIds);
+      const row = await touchPlaylist(tx, found.id, {
+        name: body.name,
+        description: body.description,
+        thumbnailUrl: body.thumbnailUrl,
+      });
+      await audit(tx, request, user.id, 'update', row.id, { name: body.name, videoIds: body.videoIds });
+      return loadDetail(tx, row, user.id);
+    });
+  });
+
+  route(app, playlistEndpoints.adminDeleteFeatured, async (request) => {
+    const { user } = await requireAdmin(request);
+    await app.db.transaction(async (tx) => {
+      const row = await lockPlaylist(tx, request.params.playlistId);
+      if (row?.type !== 'FPL') throw notFoundPlaylist();
+      await tx.delete(playlists).where(eq(playlists.id, row.id));
+      await audit(tx, request, user.id, 'delete', row.id, { name: row.name });
+    });
+    return { ok: true as const, message: PLAYLIST_MESSAGES.featuredDeleted };
+  });
+
+  route(app, playlistEndpoints.adminReorderFeatured, async (request) => {
+    const { user } = await requireAdmin(request);
+    return app.db.transaction(async (tx) => {
+      const row = await lockPlaylist(tx, request.params.playlistId);
+      if (row?.type !== 'FPL') throw notFoundPlaylist();
+      await saveOrder(tx, row, request.body);
+      await audit(tx, request, user.id, 'reorder', row.id, { positions: request.body.positions });
+      return loadDetail(tx, row, user.id);
+    });
+  });
+}
+
+function audit(
+  tx: DbOrTx,
+  request: FastifyRequest,
+  actorId: string,
+  action: string,
+  entityId: string,
+  changes: Record<string, unknown>,
+) {
+  return recordAudit(tx, request, { actorId, action, entity: 'featured-playlist', entityId, changes });
+}

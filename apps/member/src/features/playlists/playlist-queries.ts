@@ -1,0 +1,130 @@
+import { useApiClient } from '@dance/api-client';
+import {
+  catalogueEndpoints,
+  type PlaylistType,
+  playlistEndpoints,
+  type TAddToPlaylistsRequest,
+  type TCreatePlaylistRequest,
+  type TPlaylistDetail,
+  type TUpdatePlaylistRequest,
+} from '@dance/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const playlistKeys = {
+  all: ['playlists'] as const,
+  list: (type: PlaylistType) => ['playlists', 'list', type] as const,
+  detail: (id: string) => ['playlists', 'detail', id] as const,
+  videoChoices: ['playlists', 'video-choices'] as const,
+};
+
+export function usePlaylists(type: PlaylistType, isEnabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playlistKeys.list(type),
+    queryFn: ({ signal }) => client.call(playlistEndpoints.list, { query: { type }, signal }),
+    enabled: isEnabled,
+    retry: false,
+  });
+}
+
+export function usePlaylist(id: string | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playlistKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => client.call(playlistEndpoints.get, { params: { playlistId: id ?? '' }, signal }),
+    enabled: id !== null && id !== '',
+    retry: false,
+  });
+}
+
+/** Videos to pick from when creating a playlist (titles A-Z). */
+export function useVideoChoices(isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: playlistKeys.videoChoices,
+    queryFn: ({ signal }) =>
+      client.call(catalogueEndpoints.listVideos, {
+        query: { sort: 'title_asc', pageSize: 100 },
+        signal,
+      }),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
+}
+
+function useInvalidatePlaylists() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: playlistKeys.all });
+}
+
+export function useCreatePlaylist() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: (body: TCreatePlaylistRequest) => client.call(playlistEndpoints.create, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePlaylist() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: TUpdatePlaylistRequest }) =>
+      client.call(playlistEndpoints.update, { params: { playlistId: id }, body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePlaylist() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: (playlist: Pick<TPlaylistDetail, 'id' | 'type'>) =>
+      playlist.type === 'FPL'
+        ? client.call(playlistEndpoints.adminDeleteFeatured, { params: { playlistId: playlist.id } })
+        : client.call(playlistEndpoints.remove, { params: { playlistId: playlist.id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useRemoveVideo() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: ({ playlistId, videoId }: { playlistId: string; videoId: string }) =>
+      client.call(playlistEndpoints.removeVideo, { params: { playlistId, videoId } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves an order (featured ones through the admin endpoint), then refetches. */
+export function useSaveOrder() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: ({
+      playlist,
+      videoIds,
+    }: {
+      playlist: Pick<TPlaylistDetail, 'id' | 'type'>;
+      videoIds: string[];
+    }) => {
+      const body = { positions: videoIds.map((videoId, i) => ({ videoId, position: i + 1 })) };
+      const params = { playlistId: playlist.id };
+      return playlist.type === 'FPL'
+        ? client.call(playlistEndpoints.adminReorderFeatured, { params, body })
+        : client.call(playlistEndpoints.reorder, { params, body });
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddToPlaylists() {
+  const client = useApiClient();
+  const invalidate = useInvalidatePlaylists();
+  return useMutation({
+    mutationFn: (body: TAddToPlaylistsRequest) => client.call(playlistEndpoints.addVideo, { body }),
+    onSuccess: invalidate,
+  });
+}

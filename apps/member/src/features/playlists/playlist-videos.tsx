@@ -1,0 +1,274 @@
+import {
+  formatDuration,
+  PLAYLIST_LIMITS,
+  PLAYLIST_MESSAGES,
+  type PlaylistViewer,
+  playerPath,
+  playlistPolicy,
+  shuffleItems,
+  type TPlaylistDetail,
+  type TPlaylistVideo,
+} from '@dance/domain';
+import { confirm, toast } from '@dance/ui';
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import IconGripVertical from '@tabler/icons-react/dist/esm/icons/IconGripVertical.mjs';
+import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useRemoveVideo, useSaveOrder } from './playlist-queries';
+
+function VideoRow({
+  video,
+  playlist,
+  isSorting,
+  onRemove,
+}: {
+  video: TPlaylistVideo;
+  playlist: TPlaylistDetail;
+  isSorting: boolean;
+  onRemove?: (video: TPlaylistVideo) => void;
+}) {
+  const sortable = useSortable({ id: video.id, disabled: !isSorting });
+  const style = { transform: CSS.Transform.toString(sortable.transform), transition: sortable.transition };
+  return (
+    <li ref={sortable.setNodeRef} style={style} data-testid="playlist-video">
+      <Paper withBorder p="xs" radius="md">
+        <Group wrap="nowrap" gap="sm">
+          {isSorting && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Move ${video.title}`}
+              {...sortable.attributes}
+              {...sortable.listeners}
+              style={{ cursor: 'grab', touchAction: 'none' }}
+            >
+              <IconGripVertical size={18} />
+            </ActionIcon>
+          )}
+          <Image src={video.thumbnailUrl} w={96} h={54} radius="sm" fit="cover" alt="" />
+          <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+            {isSorting ? (
+              <Text fw={600} truncate>
+                {video.title}
+              </Text>
+            ) : (
+              <Text
+                component={Link}
+                to={playerPath(video.id, playlist.type, playlist.id)}
+                fw={600}
+                truncate
+                c="inherit"
+              >
+                {video.title}
+              </Text>
+            )}
+            <Text fz="sm" c="dimmed">
+              {video.instructor?.name ?? 'Dance Training'} · {formatDuration(video.durationSeconds)}
+            </Text>
+          </Stack>
+          {onRemove && !isSorting && (
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${video.title}`}
+              onClick={() => onRemove(video)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Paper>
+    </li>
+  );
+}
+
+/**
+ * The selected playlist's videos (spec 1 §4): normal mode, reorder mode (Edit: drag by pointer, touch or
+ * keyboard, then Save or leave), Shuffle with a 5 s Save/Undo prompt and a 7 s lockout, and removal.
+ */
+export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail; viewer: PlaylistViewer }) {
+  const [order, setOrder] = useState<TPlaylistVideo[]>(playlist.videos);
+  const [isSorting, setIsSorting] = useState(false);
+  const [isShuffleLocked, setIsShuffleLocked] = useState(false);
+  const saveOrder = useSaveOrder();
+  const removeVideo = useRemoveVideo();
+  const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // A refetch (save, removal, another member's change) replaces the shown order.
+  useEffect(() => setOrder(playlist.videos), [playlist.videos]);
+  useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
+
+  const canReorder = playlistPolicy.canReorder(viewer, playlist);
+  const canShuffle = playlistPolicy.canShuffle(viewer, playlist);
+  const canRemove = playlistPolicy.canRemoveVideos(viewer, playlist);
+
+  function persist(videos: TPlaylistVideo[], onDone?: () => void) {
+    saveOrder.mutate(
+      { playlist, videoIds: videos.map((v) => v.id) },
+      {
+        onSuccess: () => {
+          toast.success(PLAYLIST_MESSAGES.reordered);
+          onDone?.();
+        },
+        onError: () => {
+          toast.error(PLAYLIST_MESSAGES.saveOrderFailed, PLAYLIST_LIMITS.errorToastMs);
+          setOrder(playlist.videos);
+        },
+      },
+    );
+  }
+
+  function handleDragEnd(event: DragEndEvent) {
+    const { active, over } = event;
+    if (!over || active.id === over.id) return;
+    setOrder((list) => {
+      const from = list.findIndex((v) => v.id === active.id);
+      const to = list.findIndex((v) => v.id === over.id);
+      return arrayMove(list, from, to);
+    });
+  }
+
+  function shuffle() {
+    const prior = order;
+    const next = shuffleItems(order);
+    setOrder(next);
+    setIsShuffleLocked(true);
+    lockTimer.current = setTimeout(() => setIsShuffleLocked(false), PLAYLIST_LIMITS.shuffleLockoutMs);
+    const id = `shuffle-${playlist.id}-${Date.now()}`;
+    notifications.show({
+      id,
+      autoClose: PLAYLIST_LIMITS.shufflePromptMs,
+      message: (
+        <Group justify="space-between" gap="xs">
+          <Text fz="sm">Shuffled. Save this order?</Text>
+          <Group gap={6}>
+            <Button
+              size="compact-sm"
+              color="pink"
+              onClick={() => {
+                notifications.hide(id);
+                persist(next);
+              }}
+            >
+              Save
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                notifications.hide(id);
+                setOrder(prior);
+              }}
+            >
+              Undo
+            </Button>
+          </Group>
+        </Group>
+      ),
+    });
+  }
+
+  async function remove(video: TPlaylistVideo) {
+    const isConfirmed = await confirm({
+      title: PLAYLIST_MESSAGES.removeTitle,
+      message: PLAYLIST_MESSAGES.removeBody,
+      danger: true,
+    });
+    if (!isConfirmed) return;
+    removeVideo.mutate(
+      { playlistId: playlist.id, videoId: video.id },
+      {
+        onSuccess: () => toast.success(PLAYLIST_MESSAGES.videoRemoved),
+        onError: () => toast.error(PLAYLIST_MESSAGES.somethingWentWrong, PLAYLIST_LIMITS.errorToastMs),
+      },
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        {canReorder && !isSorting && (
+          <Button variant="default" onClick={() => setIsSorting(true)} disabled={order.length < 2}>
+            Edit
+          </Button>
+        )}
+        {isSorting && (
+          <>
+            <Button
+              color="pink"
+              loading={saveOrder.isPending}
+              onClick={() => persist(order, () => setIsSorting(false))}
+            >
+              Save
+            </Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setOrder(playlist.videos);
+                setIsSorting(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </>
+        )}
+        {canShuffle && !isSorting && (
+          <Button variant="default" onClick={shuffle} disabled={isShuffleLocked || order.length < 2}>
+            Shuffle
+          </Button>
+        )}
+      </Group>
+      {isSorting && (
+        <Text fz="sm" c="dimmed">
+          Drag a video by its handle, or focus a handle and press Space, then the arrow keys, then Space.
+        </Text>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
+        <SortableContext items={order.map((v) => v.id)} strategy={verticalListSortingStrategy}>
+          <Stack
+            component="ul"
+            gap="xs"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Playlist videos"
+          >
+            {order.map((video) => (
+              <VideoRow
+                key={video.id}
+                video={video}
+                playlist={playlist}
+                isSorting={isSorting}
+                onRemove={canRemove ? remove : undefined}
+              />
+            ))}
+          </Stack>
+        </SortableContext>
+      </DndContext>
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './contracts';
+export * from './messages';
+export * from './order';
