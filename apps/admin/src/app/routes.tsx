@@ -2,6 +2,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
+import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
 import { popupRoutes } from '../features/popups/routes';
 import { AdminLayout } from '../features/shell/admin-layout';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
@@ -61,6 +62,7 @@ export const adminRoutes: RouteObject[] = [
               },
               ...addVideoRoutes,
               ...bannerRoutes,
+              ...featuredPlaylistRoutes,
               ...popupRoutes,
               ...uploadWizardRoutes,
             ],

@@ -1,0 +1,219 @@
+import { ApiError, useSession } from '@dance/api-client';
+import { CONTENT_MESSAGES, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance/domain';
+import { toast } from '@dance/ui';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ImagePicker } from '../banners/image-picker';
+import { uploadImage } from '../banners/upload-image';
+import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './api';
+import { type PickedVideo, VideoPicker } from './video-picker';
+
+export const FEATURED_LIST_PATH = '/AdminDashboard/featured-playlist';
+
+interface Errors {
+  name?: string;
+  description?: string;
+  videos?: string;
+  thumbnail?: string;
+}
+
+/** The form's own checks (spec 3 §5): name, description and at least one video. */
+export function validateFeaturedPlaylist(values: {
+  name: string;
+  description: string;
+  videoCount: number;
+}): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = PLAYLIST_MESSAGES.nameRequired;
+  if (!values.description.trim()) errors.description = PLAYLIST_MESSAGES.descriptionRequired;
+  if (values.videoCount === 0) errors.videos = PLAYLIST_MESSAGES.videoRequired;
+  return errors;
+}
+
+function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const save = useSaveFeaturedPlaylist();
+  const [name, setName] = useState(playlist?.name ?? '');
+  const [description, setDescription] = useState(playlist?.description ?? '');
+  const [videos, setVideos] = useState<PickedVideo[]>(
+    playlist?.videos.map((v) => ({ id: v.id, title: v.title })) ?? [],
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [isUploading, setIsUploading] = useState(false);
+  const isEdit = playlist !== null;
+  const failedText = isEdit ? PLAYLIST_MESSAGES.updateFailed : PLAYLIST_MESSAGES.createFailed;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const next = validateFeaturedPlaylist({ name, description, videoCount: videos.length });
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const csrfToken = session.data?.csrfToken;
+    if (!csrfToken) {
+      toast.error(CONTENT_MESSAGES.pleaseLoginFirst, PLAYLIST_LIMITS.errorToastMs);
+      return;
+    }
+    // The thumbnail is uploaded first; its link is then saved with the playlist.
+    let thumbnailUrl = playlist?.thumbnailUrl ?? null;
+    if (file) {
+      setIsUploading(true);
+      try {
+        thumbnailUrl = await uploadImage(file, 'playlist', csrfToken);
+      } catch {
+        setErrors({ thumbnail: PLAYLIST_MESSAGES.imageUploadFailed });
+        toast.error(PLAYLIST_MESSAGES.imageUploadFailed, PLAYLIST_LIMITS.errorToastMs);
+        return;
+      } finally {
+        setIsUploading(false);
+      }
+    }
+    try {
+      await save.mutateAsync({
+        id: playlist?.id,
+        body: {
+          name: name.trim(),
+          description: description.trim(),
+          thumbnailUrl,
+          videoIds: videos.map((v) => v.id),
+        },
+      });
+      notifications.show({
+        color: 'teal',
+        title: PLAYLIST_MESSAGES.featuredSaved,
+        message: isEdit ? PLAYLIST_MESSAGES.updated : PLAYLIST_MESSAGES.created,
+      });
+      navigate(FEATURED_LIST_PATH);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.problem?.fields : undefined;
+      setErrors({
+        name: fields?.name,
+        description: fields?.description,
+        videos: fields?.videoIds,
+        thumbnail: fields?.thumbnailUrl,
+      });
+      toast.error(failedText, PLAYLIST_LIMITS.errorToastMs);
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label="Featured playlist"
+    >
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          withAsterisk
+          value={name}
+          maxLength={PLAYLIST_LIMITS.nameMax}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setErrors((x) => ({ ...x, name: undefined }));
+          }}
+          error={errors.name}
+        />
+        <Textarea
+          label="Description"
+          withAsterisk
+          rows={4}
+          maxLength={PLAYLIST_LIMITS.descriptionMax}
+          value={description}
+          onChange={(e) => {
+            setDescription(e.currentTarget.value);
+            setErrors((x) => ({ ...x, description: undefined }));
+          }}
+          error={errors.description}
+        />
+        <ImagePicker
+          label="Thumbnail"
+          isRequired={false}
+          aspectRatio={16 / 9}
+          currentUrl={playlist?.thumbnailUrl ?? null}
+          file={file}
+          onFileChange={(f) => {
+            setFile(f);
+            setErrors((x) => ({ ...x, thumbnail: undefined }));
+          }}
+          error={errors.thumbnail}
+        />
+        <VideoPicker
+          value={videos}
+          onChange={(next) => {
+            setVideos(next);
+            setErrors((x) => ({ ...x, videos: undefined }));
+          }}
+          error={errors.videos}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" component={Link} to={FEATURED_LIST_PATH}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={isUploading || save.isPending}>
+            {isEdit ? 'Save changes' : 'Create playlist'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /AdminDashboard/featured-playlist-form: add, or edit with ?id= (or the spec's state playId). */
+export function FeaturedPlaylistFormPage() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const state = location.state as { playId?: string } | null;
+  const id = params.get('id') ?? state?.playId ?? undefined;
+  const playlist = useFeaturedPlaylist(id);
+  const isEdit = Boolean(id);
+
+  return (
+    <Stack maw={760} mx="auto" gap="lg">
+      <div>
+        <Anchor component={Link} to={FEATURED_LIST_PATH} size="sm" c="dimmed">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} /> Featured playlists
+          </Group>
+        </Anchor>
+        <Title order={1} size="h2" mt={4}>
+          {isEdit ? 'Edit featured playlist' : 'Add featured playlist'}
+        </Title>
+      </div>
+      {isEdit && playlist.isPending && (
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{CONTENT_MESSAGES.loading}</Text>
+        </Group>
+      )}
+      {isEdit && playlist.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {PLAYLIST_MESSAGES.detailsFailed}
+        </Alert>
+      )}
+      {(!isEdit || playlist.data) && (
+        <FeaturedPlaylistForm key={playlist.data?.id ?? 'new'} playlist={playlist.data ?? null} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import {
+  moveItem,
+  PLAYLIST_LIMITS,
+  PLAYLIST_MESSAGES,
+  shuffleItems,
+  type TPlaylistVideo,
+} from '@dance/domain';
+import { toast } from '@dance/ui';
+import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useFeaturedPlaylist, useSaveFeaturedOrder } from './api';
+
+/**
+ * A featured playlist's videos (spec 3 §4): normal mode, reorder mode (Edit: Move up / Move down, then Save
+ * or Cancel), and Shuffle with a 5 s Save/Undo prompt and a 7 s lockout.
+ */
+export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; name: string }) {
+  const detail = useFeaturedPlaylist(playlistId);
+  const saveOrder = useSaveFeaturedOrder();
+  const [order, setOrder] = useState<TPlaylistVideo[]>([]);
+  const [isSorting, setIsSorting] = useState(false);
+  const [isShuffleLocked, setIsShuffleLocked] = useState(false);
+  const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saved = detail.data?.videos;
+  // A refetch (after a save) replaces the shown order.
+  useEffect(() => setOrder(saved ?? []), [saved]);
+  useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
+
+  function persist(videos: TPlaylistVideo[], onDone?: () => void) {
+    saveOrder.mutate(
+      { id: playlistId, videoIds: videos.map((v) => v.id) },
+      {
+        onSuccess: () => {
+          toast.success(PLAYLIST_MESSAGES.reordered);
+          void detail.refetch();
+          onDone?.();
+        },
+        onError: () => {
+          toast.error(PLAYLIST_MESSAGES.saveOrderFailed, PLAYLIST_LIMITS.errorToastMs);
+          setOrder(saved ?? []);
+        },
+      },
+    );
+  }
+
+  function shuffle() {
+    const prior = order;
+    const next = shuffleItems(order);
+    setOrder(next);
+    setIsShuffleLocked(true);
+    lockTimer.current = setTimeout(() => setIsShuffleLocked(false), PLAYLIST_LIMITS.shuffleLockoutMs);
+    const id = `shuffle-${playlistId}-${Date.now()}`;
+    notifications.show({
+      id,
+      autoClose: PLAYLIST_LIMITS.shufflePromptMs,
+      message: (
+        <Group justify="space-between" gap="xs">
+          <Text fz="sm">Shuffled. Save this order?</Text>
+          <Group gap={6}>
+            <Button
+              size="compact-sm"
+              onClick={() => {
+                notifications.hide(id);
+                persist(next);
+              }}
+            >
+              Save
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => {
+                notifications.hide(id);
+                // Undo restores the prior order and reloads the playlist.
+                setOrder(prior);
+                void detail.refetch();
+              }}
+            >
+              Undo
+            </Button>
+          </Group>
+        </Group>
+      ),
+    });
+  }
+
+  if (detail.isPending)
+    return (
+      <Group gap="sm" py="sm">
+        <Loader size="sm" aria-label={`Loading ${name} videos`} />
+      </Group>
+    );
+  if (detail.isError)
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {PLAYLIST_MESSAGES.detailsFailed}
+      </Alert>
+    );
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {isSorting ? (
+          <>
+            <Button
+              size="xs"
+              loading={saveOrder.isPending}
+              onClick={() => persist(order, () => setIsSorting(false))}
+            >
+              Save order
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => {
+                setOrder(saved ?? []);
+                setIsSorting(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              disabled={order.length < 2}
+              onClick={() => setIsSorting(true)}
+            >
+              Edit order
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={shuffle}
+              disabled={isShuffleLocked || order.length < 2}
+            >
+              Shuffle
+            </Button>
+          </>
+        )}
+      </Group>
+      <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${name} videos`}>
+        {order.map((video, index) => (
+          <Paper key={video.id} withBorder radius="sm" px="sm" py={6} component="li">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" truncate>
+                {index + 1}. {video.title}
+              </Text>
+              {isSorting && (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move up ${video.title}`}
+                    disabled={index === 0}
+                    onClick={() => setOrder((list) => moveItem(list, index, index - 1))}
+                  >
+                    <IconArrowUp size={14} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="default"
+                    aria-label={`Move down ${video.title}`}
+                    disabled={index === order.length - 1}
+                    onClick={() => setOrder((list) => moveItem(list, index, index + 1))}
+                  >
+                    <IconArrowDown size={14} />
+                  </ActionIcon>
+                </Group>
+              )}
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
