@@ -26,6 +26,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { RichTextInput } from '../../components/rich-text-input';
 import {
   useCategories,
   useCreateVideo,
@@ -37,7 +38,6 @@ import {
 import type { ChipItem } from './chip-list';
 import { KeywordsInput } from './keywords-input';
 import { LookupPicker } from './lookup-picker';
-import { RichTextInput } from './rich-text-input';
 
 export type VideoKind = 'library' | 'class';
 

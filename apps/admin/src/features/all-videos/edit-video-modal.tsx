@@ -28,8 +28,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { RichTextInput } from '../../components/rich-text-input';
 import { useUpdateVideo, useVideoFormOptions } from './api';
-import { RichTextField } from './rich-text-field';
 import { formatDuration } from './text';
 
 interface EditValues {
@@ -163,7 +163,7 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
             maxRows={4}
             {...form.getInputProps('shortDescription')}
           />
-          <RichTextField
+          <RichTextInput
             label="Description"
             value={form.values.description}
             onChange={(html) => form.setFieldValue('description', html)}

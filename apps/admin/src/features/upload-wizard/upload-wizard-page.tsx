@@ -19,11 +19,11 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RichTextInput } from '../../components/rich-text-input';
 import { useCategories, useInstructors, useProductSuggestions, useTagSuggestions } from '../add-videos/api';
 import type { ChipItem } from '../add-videos/chip-list';
 import { KeywordsInput } from '../add-videos/keywords-input';
 import { LookupPicker } from '../add-videos/lookup-picker';
-import { RichTextInput } from '../add-videos/rich-text-input';
 import { useChapterThumbnail, useUploadVideo } from './api';
 import { type VideoSource, VideoSourceField } from './video-source-field';
 
