@@ -110,7 +110,8 @@ test.describe('categories and tags', () => {
     await logInAsAdmin(page);
     await page.goto('/AdminDashboard/TagManagement');
     const table = page.getByRole('table', { name: 'Tags' });
-    await expect(table.getByRole('row')).not.toHaveCount(1);
+    // The table renders only once the tags have loaded: wait for the seeded rows before counting.
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(1);
     const count = (await table.getByRole('row').count()) - 1;
 
     const name = `Spins ${suffix()}`;
