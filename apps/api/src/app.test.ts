@@ -21,6 +21,17 @@ describe('operations', () => {
     expect(ready.json().status).toBe('ready');
   });
 
+  it('answers probes with a request id and without browser headers or rate limits', async () => {
+    for (const url of ['/health', '/ready']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['content-security-policy']).toBeUndefined();
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    // Far past this app's rate limit (50 a minute): probes are never limited.
+    for (let i = 0; i < 60; i++) expect((await t.app.inject('/health')).statusCode).toBe(200);
+  });
+
   it('answers 503 on /ready when the database is unreachable', async () => {
     const broken = await createTestApp();
     await broken.database.close();
@@ -54,6 +65,10 @@ describe('operations', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe('OVERLOADED');
     expect(res.headers['retry-after']).toBe('10');
+    // Liveness still answers (restarting an overloaded process makes things worse); readiness does not.
+    const [live, ready] = await Promise.all([busy.app.inject('/health'), busy.app.inject('/ready')]);
+    expect(live.statusCode).toBe(200);
+    expect(ready.statusCode).toBe(503);
     await busy.close();
   });
 
@@ -78,6 +93,9 @@ describe('operations', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(res.json().requestId).toBeTruthy();
+    // 404s come from the web API's context: its security headers apply to them too.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe(res.json().requestId);
   });
 
   it('rate limits with the problem code', async () => {

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { MESSAGES } from '@dance/domain';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,8 +11,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createPixelAnalytics } from './adapters/analytics';
+import { createBillingProvider } from './adapters/billing';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
+import { createVideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
 import { seedDemoBilling } from './db/demo/billing';
@@ -29,18 +31,19 @@ import { adminUserRoutes } from './modules/admin-users/routes';
 import { adminVideoRoutes } from './modules/admin-videos/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bannerRoutes } from './modules/banners/routes';
-import { billingRoutes } from './modules/billing/plugin';
+import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
-import { healthRoutes } from './modules/health/routes';
+import { livenessRoutes, readinessRoutes } from './modules/health/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
 import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
 import { adminGuardPlugin } from './plugins/admin-guard';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { securityHeadersPlugin } from './plugins/security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,19 +115,60 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   );
   if (!database) app.addHook('onClose', async () => db.close());
 
+  // Every answer carries its request id, probes and 404s included (the logs carry it too).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
-
   await app.register(errorsPlugin);
+  // Collects every route registered after it, in this context and the web API's, for the OpenAPI document.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Dance Training API',
+        version: '1.0.0',
+        description:
+          'Member app, admin console and mobile clients. Errors are application/problem+json with a stable `code`.',
+      },
+      components: {
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Services every feature uses, on the root so tests and seeds reach them too.
+  const filesDir = resolve(config.dataDir, 'files');
+  mkdirSync(filesDir, { recursive: true });
+  app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
+  app.decorate('video', createVideoAdapters(config, db.db, app.files));
+  app.decorate('billing', createBillingProvider(config, db.db));
+  app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
+
+  // Liveness sits outside the web API's context, so none of its hooks (under-pressure, security headers, CORS,
+  // rate limit, cookies, sessions) run for it: a probe answers while the process lives (decision 0011).
+  await app.register(livenessRoutes);
+  await app.register(webApi, { filesDir });
+  return app;
+}
+
+/**
+ * Everything browsers and clients call, in one encapsulated context: its hooks apply to its routes and its
+ * 404s, not to the liveness probe.
+ */
+async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) {
+  const { config } = app;
   await app.register(underPressure, {
     // Shed load on a long event-loop delay only: utilisation alone is high on any busy but healthy process.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
     sampleInterval: Math.min(1000, Math.max(5, config.maxEventLoopDelayMs)),
     retryAfter: 10,
   });
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -148,32 +192,12 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
     }),
   });
   await app.register(cookie);
+  app.setNotFoundHandler(notFoundHandler);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Dance Training API',
-        version: '1.0.0',
-        description:
-          'Member app, admin console and mobile clients. Errors are application/problem+json with a stable `code`.',
-      },
-      components: {
-        securitySchemes: {
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
-          bearerAuth: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Files of the local file store (demo thumbnails, uploads), served with long caching: names never change.
-  const filesDir = resolve(config.dataDir, 'files');
-  mkdirSync(filesDir, { recursive: true });
-  app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   await app.register(fastifyStatic, {
     root: filesDir,
     prefix: '/files/',
@@ -191,7 +215,8 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
 
   await app.register(authPlugin);
   await app.register(adminGuardPlugin);
-  await app.register(healthRoutes);
+  await app.register(leadTrackingPlugin);
+  await app.register(readinessRoutes);
   await app.register(authRoutes);
   await app.register(filesRoutes);
   await app.register(catalogueRoutes);
@@ -209,14 +234,14 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) {
-    await seedDemoData(db.db, { memberAppUrl: config.memberAppUrl, log: app.log });
-    await seedDemoBilling(db.db);
-    const catalogue = await seedDemoCatalogue(db.db, filesDir);
+    const { db } = app;
+    await seedDemoData(db, { memberAppUrl: config.memberAppUrl, log: app.log });
+    await seedDemoBilling(db);
+    const catalogue = await seedDemoCatalogue(db, filesDir);
     if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
-    const content = await seedDemoContent(db.db, filesDir);
+    const content = await seedDemoContent(db, filesDir);
     if (content) app.log.info(content, 'demo media library and popups seeded');
     await seedDemoMedia(app);
-    await seedDemoPlaylists(db.db);
+    await seedDemoPlaylists(db);
   }
-  return app;
 }

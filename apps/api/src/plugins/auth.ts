@@ -36,10 +36,12 @@ function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'b
 const renewedCookies = new WeakMap<FastifyRequest, { token: string; expiresAt: Date }>();
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer and almost always has nothing to do.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const renewed = renewedCookies.get(request);
     if (renewed && !reply.hasHeader('set-cookie'))
       setSessionCookie(reply, app.config, { ...renewed, csrfToken: '' });
+    done(null, payload);
   });
   app.decorateRequest('sessionVia', null);
   app.decorateRequest('getSession', function getSession(this: FastifyRequest) {

@@ -91,7 +91,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, request, code, message, fields ? { fields } : {});
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, request, 'NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`),
-  );
 });
+
+/** Unknown routes: set inside the web API's context (app.ts) so 404s get its headers and CORS. */
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(
+    reply,
+    request,
+    'NOT_FOUND',
+    `No route for ${request.method} ${request.url.split('?')[0]}`,
+  );
+}

@@ -1,8 +1,8 @@
 import { API_PREFIX } from '@dance/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { createPixelAnalytics, type MarketingAnalytics } from '../../adapters/analytics';
-import { type BillingProvider, createBillingProvider } from '../../adapters/billing';
+import type { MarketingAnalytics } from '../../adapters/analytics';
+import type { BillingProvider } from '../../adapters/billing';
 import { accountRoutes } from '../account/routes';
 import { studioSeatRoutes } from '../studio-seats/routes';
 import { subscriptionRoutes } from '../subscriptions/routes';
@@ -18,32 +18,30 @@ declare module 'fastify' {
 
 const SIGN_UP_PATHS = new Set([`${API_PREFIX}/auth/signup`, `${API_PREFIX}/auth/studio-signup`]);
 
-export interface BillingPluginOptions {
-  /** Tests inject a provider or analytics of their own. */
-  provider?: BillingProvider;
-  analytics?: MarketingAnalytics;
-}
+/**
+ * "Lead": a completed sign-up (the auth module stays unaware of marketing). Registered before the auth routes;
+ * the hook is attached to the two sign-up routes only, so other answers pay nothing for it.
+ */
+export const leadTrackingPlugin = fp(async (app: FastifyInstance) => {
+  const trackLead: onResponseHookHandler = (request, reply, done) => {
+    if (reply.statusCode === 201) app.analytics.track({ name: 'Lead', eventId: `lead-${request.id}` });
+    done();
+  };
+  app.addHook('onRoute', (routeOptions) => {
+    if (routeOptions.method !== 'POST' || !SIGN_UP_PATHS.has(routeOptions.url)) return;
+    const own = routeOptions.onResponse;
+    routeOptions.onResponse = [...(own ? (Array.isArray(own) ? own : [own]) : []), trackLead];
+  });
+});
 
 /**
  * Plans, billing, account and studio seats (issue 6): the billing provider (Chargebee or the sandbox), the
  * marketing pixel, and their routes.
  */
-export const billingRoutes = fp(async (app: FastifyInstance, opts: BillingPluginOptions) => {
-  const provider = opts.provider ?? createBillingProvider(app.config, app.db);
-  const analytics = opts.analytics ?? createPixelAnalytics(app.config.metaPixelId, app.log);
-  app.decorate('billing', provider);
-  app.decorate('analytics', analytics);
+export const billingRoutes = fp(async (app: FastifyInstance) => {
+  // The provider and analytics are services decorated on the root by app.ts.
+  const { billing: provider, analytics } = app;
 
-  // "Lead": a completed sign-up (the auth module stays unaware of marketing).
-  app.addHook('onResponse', async (request, reply) => {
-    if (
-      request.method === 'POST' &&
-      reply.statusCode === 201 &&
-      SIGN_UP_PATHS.has(request.routeOptions.url ?? '')
-    ) {
-      analytics.track({ name: 'Lead', eventId: `lead-${request.id}` });
-    }
-  });
   app.addHook('onClose', async () => analytics.flush());
 
   await app.register(billingApiRoutes, { provider, analytics });

@@ -295,4 +295,23 @@ describe('cached answers', () => {
     const other = await logInAs(t.app, (await createUser(t.app)).email);
     expect(flagOf(await list('sort=title_asc&pageSize=50', { cookie: other.cookie }))).toBe(false);
   });
+
+  it('answer a guest repeating a URL with the same bytes and headers, and a member with their own flags', async () => {
+    const url = '/api/v1/videos?sort=title_asc&pageSize=7&page=2';
+    const first = await t.app.inject({ url });
+    const again = await t.app.inject({ url });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    // A member on the same URL is answered by the handler, with their saved flags.
+    const member = await logInAs(t.app, (await createUser(t.app)).email);
+    const mine = await t.app.inject({ url, headers: { cookie: member.cookie } });
+    expect(mine.json().items.map((v: { id: string }) => v.id)).toEqual(
+      first.json().items.map((v: { id: string }) => v.id),
+    );
+    // Bad input is still refused: nothing was stored for it.
+    expect((await t.app.inject({ url: '/api/v1/videos?sort=sideways' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/v1/videos?sort=sideways' })).statusCode).toBe(400);
+  });
 });

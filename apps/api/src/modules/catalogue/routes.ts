@@ -1,12 +1,20 @@
-import { catalogueEndpoints, MESSAGES, policy, type THome, type TVideoCard } from '@dance/domain';
+import {
+  catalogueEndpoints,
+  MESSAGES,
+  policy,
+  type THome,
+  type TVideoCard,
+  type Viewer,
+} from '@dance/domain';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { categories, instructors, products, savedVideos, tags, videos } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { getViewer, requireSession } from '../../plugins/auth';
 import { createReleaseDay, createVersionReader, ExpiringLru, remember } from './cache';
 import { toCards } from './cards';
+import { createGuestAnswers } from './guest-answers';
 import { buildMemberHome, buildPublicHome } from './home';
 import { type IdList, selectIdList, selectSavedAmong, selectVideoPage, type VideoFilters } from './queries';
 import { searchVideos } from './search';
@@ -25,13 +33,16 @@ const ID_LIST_ENTRIES = 50;
 const VERSION_CHECK_MS = 1000;
 
 interface CachedPage {
-  /** The answer as the contract serialises it, sent as is to guests. */
-  json: string;
+  /**
+   * The answer as the contract serialises it, UTF-8 encoded once: guests get these bytes as they are (encoding
+   * an 11 kB string on every send was a visible share of a cached answer's cost).
+   */
+  json: Buffer;
   body: { items: TVideoCard[]; total: number; page: number; pageSize: number };
 }
 
 /** Sends an answer already serialised by its contract (cached JSON), skipping a second serialisation. */
-function sendSerialised<T>(reply: FastifyReply, json: string): T {
+function sendSerialised<T>(reply: FastifyReply, json: Buffer): T {
   reply.type('application/json; charset=utf-8');
   return json as unknown as T;
 }
@@ -61,11 +72,39 @@ export async function catalogueRoutes(app: FastifyInstance) {
    * so a cached answer never outlives the release instant that changes it.
    */
   const readReleaseDay = createReleaseDay();
-  const keyOf = async (parts: unknown[]) => JSON.stringify([await readVersion(), readReleaseDay(), ...parts]);
+  const readStamp = async () => `${await readVersion()}|${readReleaseDay()}`;
+  const keyOf = (stamp: string, parts: unknown[]) => `${stamp}|${JSON.stringify(parts)}`;
+  const guestAnswers = createGuestAnswers(readStamp, ANSWER_ENTRIES, ANSWER_TTL_MS);
+  const onRequest = guestAnswers.onRequest;
   const serialisePage = (body: CachedPage['body']): CachedPage => ({
     body,
-    json: JSON.stringify(catalogueEndpoints.listVideos.response.parse(body)),
+    json: Buffer.from(JSON.stringify(catalogueEndpoints.listVideos.response.parse(body))),
   });
+  /** A page of cards as cached for everyone (no saved flags), serialised once. */
+  const toCachedPage = async (
+    rows: Parameters<typeof toCards>[1],
+    total: number,
+    q: { page: number; pageSize: number },
+    now: Date,
+  ) =>
+    serialisePage({
+      items: await toCards(app.db, rows, null, now),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    });
+  /** A member gets the shared page with their saved flags; a guest gets its stored bytes, kept for the URL. */
+  const answerPage = <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    viewer: Viewer,
+    stamp: string,
+    answer: CachedPage,
+  ): Promise<T> | T => {
+    if (viewer) return withSavedFlags(answer.body, viewer.id) as Promise<T>;
+    guestAnswers.store(request, stamp, answer.json);
+    return sendSerialised<T>(reply, answer.json);
+  };
   /** A member sees the shared page with their saved flags: one query over the page's ids. */
   const withSavedFlags = async (body: CachedPage['body'], userId: string) => {
     const saved = await selectSavedAmong(
@@ -80,7 +119,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const viewer = await getViewer(request);
     const today = readReleaseDay();
     const now = new Date();
-    const shared = await remember(homes, await keyOf(['home']), () => buildPublicHome(app.db, today, now));
+    const shared = await remember(homes, keyOf(await readStamp(), ['home']), () =>
+      buildPublicHome(app.db, today, now),
+    );
     return viewer ? buildMemberHome(app.db, shared, viewer.id, now) : shared;
   });
 
@@ -135,81 +176,83 @@ export async function catalogueRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, catalogueEndpoints.listVideos, async (request, reply) => {
-    const viewer = await getViewer(request);
-    const q = request.query;
-    let kind = q.kind;
-    // Class videos (CLASSES) are for users with a user type, and admins (spec 1 §6).
-    if (kind === 'class') {
-      if (!viewer) throw unauthenticated();
-      if (!policy.canOpenClasses(viewer))
-        throw new AppError('FORBIDDEN', 'Classes are part of a plan. Choose a plan to unlock them.');
-    } else if (!kind && !q.category) {
-      kind = 'library';
-    }
-    const filters = normaliseFilters({
-      categoryId: q.category,
-      kind,
-      tags: q.tags,
-      durations: q.durations,
-      levels: q.levels,
-      instructors: q.instructors,
-      products: q.products,
-    });
-    const listKey = await keyOf(['list', filters, q.sort, q.seed ?? null]);
-    const answer = await remember(answers, `${listKey}:${q.page}:${q.pageSize}`, async () => {
-      const now = new Date();
-      if (q.category) {
-        const [category] = await app.db
-          .select({ name: categories.name })
-          .from(categories)
-          .where(eq(categories.id, q.category));
-        if (!category) throw notFound('Unknown category');
+  route(
+    app,
+    catalogueEndpoints.listVideos,
+    async (request, reply) => {
+      const viewer = await getViewer(request);
+      const q = request.query;
+      let kind = q.kind;
+      // Class videos (CLASSES) are for users with a user type, and admins (spec 1 §6).
+      if (kind === 'class') {
+        if (!viewer) throw unauthenticated();
+        if (!policy.canOpenClasses(viewer))
+          throw new AppError('FORBIDDEN', 'Classes are part of a plan. Choose a plan to unlock them.');
+      } else if (!kind && !q.category) {
+        kind = 'library';
       }
-      const idList = await remember(idLists, listKey, () =>
-        selectIdList(app.db, filters, q.sort, q.seed, now),
-      );
-      const { rows, total } = await selectVideoPage(
-        app.db,
-        filters,
-        q.sort,
-        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, seed: q.seed },
-        now,
-        idList,
-      );
-      return serialisePage({
-        items: await toCards(app.db, rows, null, now),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
+      const filters = normaliseFilters({
+        categoryId: q.category,
+        kind,
+        tags: q.tags,
+        durations: q.durations,
+        levels: q.levels,
+        instructors: q.instructors,
+        products: q.products,
       });
-    });
-    return viewer ? withSavedFlags(answer.body, viewer.id) : sendSerialised(reply, answer.json);
-  });
+      const stamp = await readStamp();
+      const listKey = keyOf(stamp, ['list', filters, q.sort, q.seed ?? null]);
+      const answer = await remember(answers, `${listKey}:${q.page}:${q.pageSize}`, async () => {
+        const now = new Date();
+        if (q.category) {
+          const [category] = await app.db
+            .select({ name: categories.name })
+            .from(categories)
+            .where(eq(categories.id, q.category));
+          if (!category) throw notFound('Unknown category');
+        }
+        const idList = await remember(idLists, listKey, () =>
+          selectIdList(app.db, filters, q.sort, q.seed, now),
+        );
+        const { rows, total } = await selectVideoPage(
+          app.db,
+          filters,
+          q.sort,
+          { limit: q.pageSize, offset: (q.page - 1) * q.pageSize, seed: q.seed },
+          now,
+          idList,
+        );
+        return toCachedPage(rows, total, q, now);
+      });
+      return answerPage(request, reply, viewer, stamp, answer);
+    },
+    { onRequest },
+  );
 
-  route(app, catalogueEndpoints.searchVideos, async (request, reply) => {
-    const viewer = await getViewer(request);
-    const q = request.query;
-    const text = q.q.toLowerCase().replace(/\s+/g, ' ');
-    const key = await keyOf(['search', text, q.sort, q.page, q.pageSize]);
-    const answer = await remember(answers, key, async () => {
-      const now = new Date();
-      const { rows, total } = await searchVideos(
-        app.db,
-        text,
-        q.sort,
-        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
-        now,
-      );
-      return serialisePage({
-        items: await toCards(app.db, rows, null, now),
-        total,
-        page: q.page,
-        pageSize: q.pageSize,
+  route(
+    app,
+    catalogueEndpoints.searchVideos,
+    async (request, reply) => {
+      const viewer = await getViewer(request);
+      const q = request.query;
+      const text = q.q.toLowerCase().replace(/\s+/g, ' ');
+      const stamp = await readStamp();
+      const key = keyOf(stamp, ['search', text, q.sort, q.page, q.pageSize]);
+      const answer = await remember(answers, key, async () => {
+        const now = new Date();
+        const { rows, total } = await searchVideos(
+          app.db,
+          text,
+          q.sort,
+          { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+          now,
+        );
+        return toCachedPage(rows, total, q, now);
       });
-    });
-    return viewer ? withSavedFlags(answer.body, viewer.id) : sendSerialised(reply, answer.json);
-  });
+      return answerPage(request, reply, viewer, stamp, answer);
+    },
+    { onRequest },
+  );
 
   route(app, catalogueEndpoints.listSaved, async (request) => {
     const { user } = await requireSession(request);
