@@ -47,6 +47,37 @@ test.describe('player', () => {
     expect(playback.resumeAtSeconds).toBeGreaterThanOrEqual(target - 1);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Continue Watching' })).toBeVisible();
+    // Its card shows how far the member got (position / duration, from the progress API).
+    const bar = page
+      .getByRole('list', { name: 'Continue Watching' })
+      .getByRole('article')
+      .filter({ hasText: breakdown.title })
+      .getByRole('progressbar');
+    const saved = await (await page.request.get('/api/v1/me/history?inProgress=true')).json();
+    const item = saved.items.find((i: { video: { id: string } }) => i.video.id === videoId);
+    const expected = Math.round(item.progress * 100);
+    expect(expected).toBeGreaterThan(0);
+    await expect(bar).toHaveAttribute('aria-valuenow', String(expected));
+    const history = page.getByTestId('history');
+    await page.goto('/History');
+    await expect(history.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', String(expected));
+  });
+
+  test('a card click opens the player and the video starts by itself', async ({ page }) => {
+    await logInApi(page.request, 'vip@demo.test');
+    const videoId = await findPlayable(page.request, 'library');
+    await page.goto('/AllVideos');
+    await page.locator(`article a[href*="v=${videoId}"]`).first().click();
+    await expect(page).toHaveURL(new RegExp(`/PlayerPage\\?v=${videoId}`));
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect((await videoState(page)).paused).toBe(false);
+    await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    // Opened from an address rather than a card, it waits for Play.
+    await page.goto(`/PlayerPage?v=${videoId}`);
+    await expect
+      .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState))
+      .toBeGreaterThanOrEqual(2);
+    expect((await videoState(page)).paused).toBe(true);
   });
 
   test('practice tools: mirror is remembered, speed changes, an A-B loop repeats', async ({ page }) => {

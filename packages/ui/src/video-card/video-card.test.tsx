@@ -190,4 +190,18 @@ describe('VideoCard', () => {
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('shows how far the member watched as a bar over the thumbnail, only when given a progress', () => {
+    const { unmount } = renderCard(<VideoCard video={makeVideo()} />);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    unmount();
+    const { unmount: unmountHalf } = renderCard(<VideoCard video={makeVideo()} progress={0.426} />);
+    const bar = screen.getByRole('progressbar', { name: 'Watched 43%' });
+    expect(bar).toHaveAttribute('aria-valuenow', '43');
+    expect(bar.firstElementChild).toHaveStyle({ width: '43%' });
+    unmountHalf();
+    // Out-of-range values (a position saved past the end) are clamped.
+    renderCard(<VideoCard video={makeVideo()} progress={1.7} />);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  });
 });

@@ -28,6 +28,8 @@ export interface VideoCardProps {
   width?: number | string;
   /** Opens the add-to-playlist dialog (members only). */
   onAddToPlaylist?: (video: TVideoCard) => void;
+  /** How far the member watched (0..1): a bar along the bottom of the thumbnail ("continue watching"). */
+  progress?: number;
 }
 
 /** True for a plain left click that the app may handle itself (not a new tab or window). */
@@ -49,6 +51,7 @@ export function VideoCard({
   isPriority,
   width,
   onAddToPlaylist,
+  progress,
 }: VideoCardProps) {
   const isComingSoon = isComingSoonCard(video);
   const isClass = isClassCard(video);
@@ -57,6 +60,7 @@ export function VideoCard({
   const longPress = useLongPress(() => setIsPreviewOpen(true));
   const tags = cardTags(video.tags);
   const duration = formatDuration(video.durationSeconds);
+  const watched = progress === undefined ? null : Math.round(Math.min(1, Math.max(0, progress)) * 100);
 
   function handleLinkClick(event: MouseEvent<HTMLAnchorElement>) {
     // The click that ends a long press only closes the press, it does not open the video.
@@ -87,7 +91,20 @@ export function VideoCard({
       {...longPress.handlers}
     >
       <div className={classes.media}>
-        <VideoThumbnail src={video.thumbnailUrl} isPriority={isPriority} />
+        <VideoThumbnail src={video.thumbnailUrl} isPriority={isPriority}>
+          {watched !== null && (
+            <div
+              className={classes.progress}
+              role="progressbar"
+              aria-label={`Watched ${watched}%`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={watched}
+            >
+              <span style={{ width: `${watched}%` }} />
+            </div>
+          )}
+        </VideoThumbnail>
         {isClass && (
           <span className={classes.classRibbon}>
             <IconSchool size={14} aria-hidden="true" />

@@ -1,12 +1,21 @@
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import classes from './video-card.module.css';
 
 /**
  * A 16:9 thumbnail. The box has its size before the image arrives (no layout shift); images below the
- * fold load lazily, the first ones of a page eagerly and with high priority.
+ * fold load lazily, the first ones of a page eagerly and with high priority. Children are drawn over the
+ * picture, inside its rounded corners (the card's progress bar).
  */
-export function VideoThumbnail({ src, isPriority = false }: { src: string | null; isPriority?: boolean }) {
+export function VideoThumbnail({
+  src,
+  isPriority = false,
+  children,
+}: {
+  src: string | null;
+  isPriority?: boolean;
+  children?: ReactNode;
+}) {
   const [hasFailed, setHasFailed] = useState(false);
   return (
     <div className={classes.thumb}>
@@ -27,6 +36,7 @@ export function VideoThumbnail({ src, isPriority = false }: { src: string | null
           <IconPlayerPlayFilled size={32} />
         </div>
       )}
+      {children}
     </div>
   );
 }

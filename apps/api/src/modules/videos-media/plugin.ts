@@ -3,7 +3,7 @@ import { join, normalize } from 'node:path';
 import { PLAYER_MESSAGES } from '@dance/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createVideoAdapters, type VideoAdapters } from '../../adapters/video';
+import type { VideoAdapters } from '../../adapters/video';
 import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
 import { assetDir, UploadRejected } from '../../adapters/video/local/provider';
 import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
@@ -42,7 +42,6 @@ export const videoPipeline = fp(
         pollingIntervalSeconds: app.config.env === 'test' ? 0.5 : 2,
       });
     }
-    app.decorate('video', createVideoAdapters(app.config, app.db, app.files));
     app.addHook('onClose', async () => killAllFfmpeg());
 
     app.jobs.register<{ assetId: string }>(

@@ -10,18 +10,21 @@ import { useToggleSaved } from '../saved/use-toggle-saved';
 import classes from './home.module.css';
 import { type HomeTab, HomeTabs } from './home-tabs';
 import { MainBanner } from './main-banner';
+import { useContinueProgress } from './use-continue-progress';
 import { VideoRow } from './video-row';
 import { WelcomeBanner } from './welcome-banner';
 
 const RECENT = 'Recent Releases';
 const FEATURED = 'Featured';
 const SAVED = 'Saved';
+const CONTINUE = 'Continue Watching';
 const MOBILE_TAB_SIZE = 6;
 
 /**
  * Home (spec 1 §2): the welcome banner, the active main banner, and the video rows by group name
  * (Recent Releases shows the first 6, Featured, Saved for members, one row per category). Phones
- * (under 768 px) get the tabs Recent, Featured and Saved instead of the first three rows.
+ * (under 768 px) get the tabs Recent, Featured and Saved instead of the first three rows. A member with
+ * videos in progress gets "Continue Watching" first (issue 4), each card with how far they got.
  */
 export function HomePage() {
   const { user, isLoading: isSessionLoading } = useViewer();
@@ -41,8 +44,10 @@ export function HomePage() {
   const recent = groupVideos(RECENT).slice(0, HOME_RECENT_COUNT);
   const featured = groupVideos(FEATURED);
   const hasSavedRow = user !== null && groups.some((g) => g.name === SAVED);
+  const continueVideos = user ? groupVideos(CONTINUE) : [];
+  const progress = useContinueProgress(continueVideos.length > 0);
   const routeOf = new Map((categories.data ?? []).map((c) => [c.name, c.routePath ?? undefined]));
-  const categoryGroups = groups.filter((g) => ![RECENT, FEATURED, SAVED].includes(g.name));
+  const categoryGroups = groups.filter((g) => ![CONTINUE, RECENT, FEATURED, SAVED].includes(g.name));
 
   const tabs: HomeTab[] = [
     { value: 'recent', label: 'Recent', videos: recent, empty: 'No new releases yet.' },
@@ -79,6 +84,15 @@ export function HomePage() {
           <VideoGridSkeleton count={4} />
         ) : (
           <>
+            {continueVideos.length > 0 && (
+              <VideoRow
+                title={CONTINUE}
+                videos={continueVideos}
+                viewAllTo="/History"
+                saved={saved}
+                progress={progress.data}
+              />
+            )}
             {isMobile ? (
               <HomeTabs tabs={tabs} saved={saved} />
             ) : (

@@ -18,6 +18,7 @@ export function VideoRow({
   saved,
   isPriority = false,
   empty,
+  progress,
 }: {
   title: string;
   videos: TVideoCard[];
@@ -25,6 +26,8 @@ export function VideoRow({
   saved: ReturnType<typeof useToggleSaved>;
   isPriority?: boolean;
   empty?: ReactNode;
+  /** How far the member watched each video (id to 0..1): a bar on its card. */
+  progress?: Record<string, number>;
 }) {
   const headingId = useId();
   const scroller = useRef<HTMLUListElement>(null);
@@ -89,6 +92,7 @@ export function VideoRow({
                 saved={saved}
                 isPriority={isPriority && index < 4}
                 width="100%"
+                progress={progress?.[video.id]}
               />
             </li>
           ))}

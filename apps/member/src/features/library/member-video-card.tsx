@@ -1,8 +1,8 @@
 import type { TVideoCard } from '@dance/domain';
 import { VideoCard } from '@dance/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useViewer } from '../auth/use-viewer';
+import { useOpenPlayer } from '../player/play-on-open';
 import { LazyAddToPlaylistDialog } from '../playlists/add-to-playlist-button';
 import type { useToggleSaved } from '../saved/use-toggle-saved';
 
@@ -12,24 +12,28 @@ export function MemberVideoCard({
   saved,
   isPriority,
   width,
+  progress,
 }: {
   video: TVideoCard;
   saved: ReturnType<typeof useToggleSaved>;
   isPriority?: boolean;
   width?: number | string;
+  /** How far the member watched (0..1), for "continue watching". */
+  progress?: number;
 }) {
-  const navigate = useNavigate();
+  const openPlayer = useOpenPlayer();
   const { user } = useViewer();
   const [isAdding, setIsAdding] = useState(false);
   return (
     <>
       <VideoCard
         video={video}
-        onOpen={(href) => navigate(href)}
+        onOpen={openPlayer}
         onToggleSaved={saved.toggleSaved}
         isSaving={saved.isSaving(video.id)}
         isPriority={isPriority}
         width={width}
+        progress={progress}
         onAddToPlaylist={user ? () => setIsAdding(true) : undefined}
       />
       {isAdding && user && (

@@ -1,19 +1,9 @@
 import { formatClock } from '@dance/domain';
 import { VideoCard } from '@dance/ui';
-import {
-  Button,
-  Container,
-  Group,
-  Pagination,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useToggleSaved } from '../saved/use-toggle-saved';
+import { useOpenPlayer } from './play-on-open';
 import { useHistory, useRemoveHistory } from './player-queries';
 
 /**
@@ -25,7 +15,7 @@ export function HistoryPage() {
   const history = useHistory(page);
   const remove = useRemoveHistory();
   const saved = useToggleSaved();
-  const navigate = useNavigate();
+  const openPlayer = useOpenPlayer();
   const data = history.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -43,15 +33,10 @@ export function HistoryPage() {
             <Stack key={item.video.id} gap={6}>
               <VideoCard
                 video={item.video}
-                onOpen={(href) => navigate(href)}
+                onOpen={openPlayer}
                 onToggleSaved={saved.toggleSaved}
                 isSaving={saved.isSaving(item.video.id)}
-              />
-              <Progress
-                value={item.progress * 100}
-                size="sm"
-                color="pink"
-                aria-label={`Watched ${Math.round(item.progress * 100)}%`}
+                progress={item.progress}
               />
               <Group justify="space-between" gap="xs">
                 <Text fz="xs" c="dimmed">

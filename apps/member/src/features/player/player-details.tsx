@@ -27,7 +27,7 @@ import IconThumbUp from '@tabler/icons-react/dist/esm/icons/IconThumbUp.mjs';
 import IconThumbUpFilled from '@tabler/icons-react/dist/esm/icons/IconThumbUpFilled.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AddToPlaylistAction } from '../playlists/add-to-playlist-action';
 import classes from './player-page.module.css';
@@ -76,11 +76,12 @@ export function CollapsibleText({
   const ref = useRef<HTMLDivElement>(null);
   const [isOpen, setIsOpen] = useState(false);
   const [overflows, setOverflows] = useState(false);
-  useLayoutEffect(() => {
+  // Measured by the ResizeObserver only: its first callback comes after the browser's own layout, before
+  // paint, so the text never forces a synchronous layout of the whole page while the player starts.
+  useEffect(() => {
     const element = ref.current;
     if (!element || isOpen) return;
     const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -114,11 +115,17 @@ export function PlayerDetails({
   type,
   playlistId,
   trailer,
+  isMediaDeferred = false,
 }: {
   detail: TVideoDetail;
   type: ContentType;
   playlistId: string | null;
   trailer: TStream | null;
+  /**
+   * The video is starting: images and recommendations wait until it has its first frame, so they do not
+   * compete with its first segments for connections and server time (their boxes keep their size).
+   */
+  isMediaDeferred?: boolean;
 }) {
   const queryClient = useQueryClient();
   const setReaction = useSetReaction(detail.id);
@@ -237,7 +244,7 @@ export function PlayerDetails({
       {detail.instructor && (
         <Card withBorder radius="md" padding="md">
           <Group align="flex-start" wrap="nowrap" gap="md">
-            <Avatar src={detail.instructor.imageUrl} size={64} radius="xl" alt="" />
+            <Avatar src={isMediaDeferred ? null : detail.instructor.imageUrl} size={64} radius="xl" alt="" />
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Text fw={700}>{detail.instructor.name}</Text>
               {detail.instructor.bio && (
@@ -280,7 +287,15 @@ export function PlayerDetails({
           <ul className={classes.products}>
             {detail.products.map((p) => (
               <li key={p.id} className={classes.product}>
-                {p.imageUrl && <img src={p.imageUrl} alt="" width={200} height={200} loading="lazy" />}
+                {p.imageUrl && (
+                  <img
+                    src={isMediaDeferred ? undefined : p.imageUrl}
+                    alt=""
+                    width={200}
+                    height={200}
+                    loading="lazy"
+                  />
+                )}
                 <Text fz="sm" fw={600} lineClamp={2}>
                   {p.title}
                 </Text>
@@ -306,7 +321,12 @@ export function PlayerDetails({
         </section>
       )}
 
-      <RecommendationSlider videoId={detail.id} type={type} playlistId={playlistId} />
+      <RecommendationSlider
+        videoId={detail.id}
+        type={type}
+        playlistId={playlistId}
+        isDeferred={isMediaDeferred}
+      />
     </Stack>
   );
 }

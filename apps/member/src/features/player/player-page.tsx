@@ -9,15 +9,19 @@ import {
 import { Box, Button, Container, Stack, Text } from '@mantine/core';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useViewer } from '../auth/use-viewer';
 import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
+import { isPlayOnOpen } from './play-on-open';
 import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
 import { usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './player-queries';
 import { UpgradeView } from './upgrade-view';
 import { VideoPlayer } from './video-player';
+
+/** The longest the page's secondary requests wait for the video's first frame. */
+const SECONDARY_WAIT_MS = 3000;
 
 /** The 16:9 box that holds the player's place while it loads or cannot play (no layout shift). */
 export function PlayerBox({ children }: { children: React.ReactNode }) {
@@ -39,9 +43,12 @@ export function PlayerPage() {
   const type = normalizeContentType(params.get('type'));
   const playlistId = params.get('playlistId');
   const navigate = useNavigate();
+  const location = useLocation();
   const { user, isLoading } = useViewer();
   const isMember = user !== null;
   const detail = useVideoDetail(videoId, isMember);
+  // The details render at low priority: the player (and hls.js's callbacks) go first.
+  const detailData = useDeferredValue(detail.data);
   const playback = usePlayback(videoId, type, isMember);
   const preferences = usePlayerPreferences(isMember);
   const savePreferences = useSavePreferences();
@@ -67,13 +74,26 @@ export function PlayerPage() {
           headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
           body: JSON.stringify({ positionSeconds, durationSeconds }),
         },
-      ).catch(() => {});
+      )
+        // Once saved, "Continue Watching" and /History show the new position.
+        .then((response) => {
+          if (response.ok) void queryClient.invalidateQueries({ queryKey: ['player', 'history'] });
+        })
+        .catch(() => {});
     },
-    [csrfToken, videoId],
+    [csrfToken, videoId, queryClient],
   );
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.home }), [queryClient]);
 
   const onExpired = useCallback(() => void playback.refetch(), [playback.refetch]);
+  // "Video first": the details' images and the recommendations wait for the video's first frame (at most
+  // a few seconds), so the first segments do not queue behind them.
+  const [readyVideoId, setReadyVideoId] = useState<string | null>(null);
+  const onVideoReady = useCallback(() => setReadyVideoId(videoId), [videoId]);
+  useEffect(() => {
+    const timer = window.setTimeout(onVideoReady, SECONDARY_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [onVideoReady]);
   // In a playlist the next video starts when this one ends (spec 2 §2: plays through in order).
   const playlistNext = usePlaylistNextUp(type, playlistId, videoId);
   const nextVideo = playlistNext.items?.[0] ?? null;
@@ -124,13 +144,42 @@ export function PlayerPage() {
 
   const prefs = preferences.data ?? { isMirrored: false, playbackRate: 1 };
   const data = playback.data;
+  const isStarting =
+    readyVideoId !== videoId && !playback.isError && (playback.isPending || Boolean(data?.source));
+
+  const autoPlay = playlistNext.isPlaylist || isPlayOnOpen(location.state);
+  const playerProps = {
+    isMirrored: prefs.isMirrored,
+    playbackRate: prefs.playbackRate,
+    onPreferencesChange: (next: { isMirrored: boolean; playbackRate: number }) =>
+      savePreferences.mutate(next),
+    onProgress: saveProgress,
+    onExpired,
+    onEnded,
+    onReady: onVideoReady,
+    autoPlay,
+    title: detail.data?.title ?? 'Video',
+  };
 
   let playerArea: React.ReactNode;
-  if (playback.isPending || playbackError?.code === 'SUBSCRIPTION_REQUIRED') {
+  if (playbackError?.code === 'SUBSCRIPTION_REQUIRED') {
     playerArea = (
       <PlayerBox>
         <Text>{PLAYER_MESSAGES.loading}</Text>
       </PlayerBox>
+    );
+  } else if (playback.isPending) {
+    // The player's empty frame ("loading....") is already on the page: the tuned start-up attaches the
+    // stream to its element as soon as the playback answer arrives, before the page renders with it.
+    playerArea = (
+      <VideoPlayer
+        key={videoId}
+        stream={null}
+        offerFor={videoId}
+        chapters={[]}
+        startAt={null}
+        {...playerProps}
+      />
     );
   } else if (playback.isError || !data) {
     playerArea = (
@@ -144,19 +193,14 @@ export function PlayerPage() {
     playerArea = null;
   } else if (data.source) {
     playerArea = (
+      // Same key as while pending: the same player (and video element) carries on with its stream; a
+      // refreshed stream URL (expired links) is swapped in place.
       <VideoPlayer
-        key={data.source.hlsUrl}
+        key={videoId}
         stream={data.source}
         chapters={data.chapters}
         startAt={data.resumeAtSeconds}
-        isMirrored={prefs.isMirrored}
-        playbackRate={prefs.playbackRate}
-        onPreferencesChange={(next) => savePreferences.mutate(next)}
-        onProgress={saveProgress}
-        onExpired={onExpired}
-        onEnded={onEnded}
-        autoPlay={playlistNext.isPlaylist}
-        title={detail.data?.title ?? 'Video'}
+        {...playerProps}
       />
     );
   }
@@ -169,12 +213,13 @@ export function PlayerPage() {
         ) : (
           playerArea
         )}
-        {detail.data && data?.access !== 'upgrade' && (
+        {detailData && data?.access !== 'upgrade' && (
           <PlayerDetails
-            detail={detail.data}
+            detail={detailData}
             type={type}
             playlistId={playlistId}
             trailer={(data?.trailer ?? null) as TStream | null}
+            isMediaDeferred={isStarting}
           />
         )}
         {detail.isError && !detail.data && (

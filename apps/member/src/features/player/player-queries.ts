@@ -1,6 +1,7 @@
-import { useApiClient } from '@dance/api-client';
+import { type ApiClient, useApiClient } from '@dance/api-client';
 import {
   type ContentType,
+  normalizeContentType,
   PLAYER_LIMITS,
   playerEndpoints,
   type TPlayerPreferences,
@@ -8,8 +9,15 @@ import {
   type TRecommendations,
   type TVideoDetail,
 } from '@dance/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRef } from 'react';
+import { loadHls, preloadStream } from './hls-start';
 
 export const playerKeys = {
   detail: (videoId: string) => ['player', 'detail', videoId] as const,
@@ -30,13 +38,43 @@ export function useVideoDetail(videoId: string, isEnabled: boolean) {
   });
 }
 
+/**
+ * The playback answer (signed stream URLs, resume point). hls.js's chunk loads meanwhile, and the stream
+ * starts loading as soon as the answer is here, before the player renders (tuned start-up, hls-start.ts).
+ */
+export async function fetchPlayback(
+  client: ApiClient,
+  videoId: string,
+  type: ContentType,
+  signal?: AbortSignal,
+) {
+  void loadHls().catch(() => {});
+  const data = await client.call(playerEndpoints.playback, { params: { videoId }, query: { type }, signal });
+  if (data.source) void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
+  return data;
+}
+
+/** The playback answer asked for at a card's click, while the player route renders (play-on-open.ts). */
+export function prefetchPlayback(
+  queryClient: QueryClient,
+  client: ApiClient,
+  videoId: string,
+  rawType: string | null,
+) {
+  const type = normalizeContentType(rawType);
+  return queryClient.prefetchQuery({
+    queryKey: playerKeys.playback(videoId, type),
+    queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Signed stream URLs; asked again before they expire (and on MEDIA_NOT_READY, until the media is ready). */
 export function usePlayback(videoId: string, type: ContentType, isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
     queryKey: playerKeys.playback(videoId, type),
-    queryFn: ({ signal }) =>
-      client.call(playerEndpoints.playback, { params: { videoId }, query: { type }, signal }),
+    queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
     enabled: isEnabled && videoId !== '',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

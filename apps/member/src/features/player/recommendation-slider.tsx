@@ -5,9 +5,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
 import { useToggleSaved } from '../saved/use-toggle-saved';
+import { useOpenPlayer } from './play-on-open';
 import classes from './player-page.module.css';
 import { useRecommendations } from './player-queries';
 
@@ -19,17 +19,25 @@ export function RecommendationSlider({
   videoId,
   type,
   playlistId,
+  isDeferred = false,
 }: {
   videoId: string;
   type: ContentType;
   playlistId: string | null;
+  /** Not asked for yet: the video is starting (see PlayerPage). */
+  isDeferred?: boolean;
 }) {
   const isMobile = useMediaQuery('(max-width: 767px)') ?? false;
   // In a playlist, NEXT UP is the playlist's following videos, in its order.
   const playlistNext = usePlaylistNextUp(type, playlistId, videoId);
-  const recommendations = useRecommendations(videoId, type, playlistId, !playlistNext.isPlaylist);
+  const recommendations = useRecommendations(
+    videoId,
+    type,
+    playlistId,
+    !playlistNext.isPlaylist && !isDeferred,
+  );
   const scroller = useRef<HTMLUListElement>(null);
-  const navigate = useNavigate();
+  const openPlayer = useOpenPlayer();
   const saved = useToggleSaved();
   const items = ((playlistNext.isPlaylist ? playlistNext.items : recommendations.data?.items) ?? []).slice(
     0,
@@ -83,7 +91,7 @@ export function RecommendationSlider({
                 video={video}
                 width={cardWidth}
                 onOpen={(href) =>
-                  navigate(type === 'PV' || type === 'CL' ? href : playerPath(video.id, type, playlistId))
+                  openPlayer(type === 'PV' || type === 'CL' ? href : playerPath(video.id, type, playlistId))
                 }
                 onToggleSaved={saved.toggleSaved}
                 isSaving={saved.isSaving(video.id)}

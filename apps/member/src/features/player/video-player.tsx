@@ -1,4 +1,11 @@
-import { chapterIndexAt, formatClock, PLAYER_LIMITS, type TChapterView, type TStream } from '@dance/domain';
+import {
+  chapterIndexAt,
+  formatClock,
+  PLAYER_LIMITS,
+  PLAYER_MESSAGES,
+  type TChapterView,
+  type TStream,
+} from '@dance/domain';
 import {
   ActionIcon,
   Badge,
@@ -21,7 +28,23 @@ import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
 import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
 import type Hls from 'hls.js';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import {
+  loadHls,
+  offerVideoElement,
+  releaseVideoElement,
+  rememberEstimate,
+  streamConfig,
+  takePreloaded,
+} from './hls-start';
 import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint, stepLoop } from './practice-loop';
 import { findCue, parseStoryboardVtt, type StoryboardCue } from './storyboard';
 import classes from './video-player.module.css';
@@ -32,7 +55,13 @@ export interface QualityLevel {
 }
 
 export interface VideoPlayerProps {
-  stream: TStream;
+  /** Null while the playback answer is on its way: the player shows its empty frame and "loading....". */
+  stream: TStream | null;
+  /**
+   * The video this player waits for: its empty element is offered to the tuned start-up, which attaches
+   * the stream as soon as the playback answer arrives (hls-start.ts).
+   */
+  offerFor?: string;
   chapters: TChapterView[];
   startAt: number | null;
   isMirrored: boolean;
@@ -42,17 +71,16 @@ export interface VideoPlayerProps {
   onProgress?: (positionSeconds: number, durationSeconds: number) => void;
   /** The signed URLs expired mid-watch: ask for fresh ones. */
   onExpired?: () => void;
+  /** Start playing as soon as frames arrive (opened from a card click, or the next video of a playlist). */
   autoPlay?: boolean;
+  /** The first frame is here (or the video failed): the page may load what waited for it. */
+  onReady?: () => void;
   title: string;
   /** The video played to its end (a playlist moves on to the next video). */
   onEnded?: () => void;
 }
 
-const BANDWIDTH_KEY = 'player.bandwidthEstimate';
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
-
-/** hls.js is loaded only when a player opens (its own chunk), never with the home page. */
-const loadHls = () => import('hls.js').then((m) => m.default);
 
 /**
  * The player of spec 2 §2 with the practice tools: hls.js (native HLS where hls.js is unsupported), quality
@@ -73,7 +101,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [isPlaying, setIsPlaying] = useState(false);
   const [isMuted, setIsMuted] = useState(false);
   const [time, setTime] = useState(0);
-  const [duration, setDuration] = useState(stream.durationSeconds);
+  const [duration, setDuration] = useState(stream?.durationSeconds ?? 0);
   const [buffered, setBuffered] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [storyboard, setStoryboard] = useState<StoryboardCue[]>([]);
@@ -84,6 +112,34 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const pauseTimer = useRef<number | null>(null);
   const progressRef = useRef(onProgress);
   progressRef.current = onProgress;
+  const autoPlayRef = useRef(props.autoPlay);
+  autoPlayRef.current = props.autoPlay;
+  // Storyboard and chapter thumbnails wait for the first frame: the first segments go first.
+  const [isReady, setIsReady] = useState(false);
+  const readyRef = useRef(props.onReady);
+  readyRef.current = props.onReady;
+  const markReady = useCallback(() => {
+    setIsReady(true);
+    readyRef.current?.();
+  }, []);
+
+  const hlsUrl = stream?.hlsUrl ?? null;
+  const hasStream = stream !== null;
+  if (stream && duration === 0 && stream.durationSeconds > 0) setDuration(stream.durationSeconds);
+
+  // Waiting for the playback answer: the empty element is offered to the tuned start-up.
+  const { offerFor } = props;
+  useLayoutEffect(() => {
+    const video = videoRef.current;
+    if (hasStream || !offerFor || !video) return;
+    return offerVideoElement(offerFor, video, Boolean(autoPlayRef.current));
+  }, [hasStream, offerFor]);
+  useEffect(() => {
+    const video = videoRef.current;
+    return () => {
+      if (video) releaseVideoElement(video);
+    };
+  }, []);
 
   const reportProgress = useCallback(() => {
     const video = videoRef.current;
@@ -94,7 +150,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // Source: hls.js with a carried-over bandwidth estimate (no probe download), or native HLS.
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !hlsUrl) return;
     let isCancelled = false;
     setError(null);
     setLevels([]);
@@ -103,22 +159,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
     void loadHls().then((HlsClass) => {
       if (isCancelled) return;
       if (HlsClass.isSupported()) {
-        const estimate = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
-        const hls = new HlsClass({
-          startPosition: start > 0 ? start : -1,
-          capLevelToPlayerSize: false,
-          maxBufferLength: 20,
-          ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate, testBandwidth: false } : {}),
-        });
+        // The stream the playback answer already started loading (tuned start-up), else a new one.
+        const preloaded = takePreloaded(hlsUrl, video);
+        const hls = preloaded?.hls ?? new HlsClass(streamConfig(startAt));
         hlsRef.current = hls;
-        hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
+        const showLevels = (list: { height: number }[]) =>
           setLevels(
-            data.levels
+            list
               .map((l, index) => ({ index, height: l.height }))
               .filter((l) => l.height <= PLAYER_LIMITS.maxResolution)
               .sort((a, b) => b.height - a.height),
           );
-        });
+        if (hls.levels.length > 0) showLevels(hls.levels);
+        hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => showLevels(data.levels));
+        if (hls.currentLevel >= 0) setPlayingHeight(hls.levels[hls.currentLevel]?.height ?? null);
         hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
           setPlayingHeight(hls.levels[data.level]?.height ?? null),
         );
@@ -133,38 +187,43 @@ export function VideoPlayer(props: VideoPlayerProps) {
             setError('An error occurred while fetching the video.');
           }
         });
-        hls.loadSource(stream.hlsUrl);
-        hls.attachMedia(video);
+        if (!preloaded) hls.loadSource(hlsUrl);
+        if (!preloaded?.isAttached) hls.attachMedia(video);
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = stream.hlsUrl;
+        video.src = hlsUrl;
         if (start > 0)
           video.addEventListener('loadedmetadata', () => (video.currentTime = start), { once: true });
       } else {
         setError('This browser cannot play this video.');
+        return;
       }
+      // play() now rather than the autoplay attribute: playback starts with the first buffered frames
+      // instead of waiting until the browser thinks it has "enough" data. Refused by the browser's autoplay
+      // policy, the player simply stays paused on its poster.
+      if (autoPlayRef.current) void video.play().catch(() => {});
     });
     return () => {
       isCancelled = true;
       const hls = hlsRef.current;
       if (hls) {
-        if (hls.bandwidthEstimate > 0)
-          sessionStorage.setItem(BANDWIDTH_KEY, String(Math.round(hls.bandwidthEstimate)));
+        rememberEstimate(hls);
         hls.destroy();
         hlsRef.current = null;
       }
     };
-  }, [stream.hlsUrl, startAt, onExpired]);
+  }, [hlsUrl, startAt, onExpired]);
 
   // Scrubbing previews.
+  const storyboardUrl = stream?.storyboardUrl ?? null;
   useEffect(() => {
-    if (!stream.storyboardUrl) return;
+    if (!storyboardUrl || !isReady) return;
     const controller = new AbortController();
-    fetch(stream.storyboardUrl, { signal: controller.signal })
+    fetch(storyboardUrl, { signal: controller.signal })
       .then((r) => (r.ok ? r.text() : ''))
-      .then((text) => setStoryboard(parseStoryboardVtt(text, stream.storyboardUrl!)))
+      .then((text) => setStoryboard(parseStoryboardVtt(text, storyboardUrl)))
       .catch(() => setStoryboard([]));
     return () => controller.abort();
-  }, [stream.storyboardUrl]);
+  }, [storyboardUrl, isReady]);
 
   // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved).
   useEffect(() => {
@@ -296,11 +355,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
           ref={videoRef}
           className={classes.video}
           style={{ transform: isMirrored ? 'scaleX(-1)' : undefined }}
-          poster={stream.posterUrl ?? undefined}
+          poster={stream?.posterUrl ?? undefined}
           playsInline
           preload="auto"
-          autoPlay={props.autoPlay}
           onClick={togglePlay}
+          onLoadedData={markReady}
+          onError={markReady}
           onPlay={() => setIsPlaying(true)}
           onEnded={() => props.onEnded?.()}
           onPause={() => {
@@ -320,7 +380,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           data-testid="player-video"
           data-mirrored={isMirrored}
         >
-          {stream.subtitles.map((s) => (
+          {stream?.subtitles.map((s) => (
             <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
           ))}
         </video>
@@ -329,188 +389,200 @@ export function VideoPlayer(props: VideoPlayerProps) {
             {error}
           </div>
         )}
-        <div className={classes.controls}>
-          <div
-            className={classes.timeline}
-            role="slider"
-            tabIndex={0}
-            aria-label="Seek"
-            aria-valuemin={0}
-            aria-valuemax={Math.round(duration)}
-            aria-valuenow={Math.round(time)}
-            aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
-            onKeyDown={onSliderKey}
-            onPointerMove={(e) => setHover(timeAt(e))}
-            onPointerLeave={() => setHover(null)}
-            onPointerDown={(e) => {
-              e.currentTarget.setPointerCapture(e.pointerId);
-              seek(timeAt(e).time);
-            }}
-            onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
-            data-testid="player-timeline"
-          >
-            <div className={classes.track}>
-              <div className={classes.buffered} style={{ width: percent(buffered) }} />
-              <div className={classes.played} style={{ width: percent(time) }} />
-              {isLoopActive(loop) && (
-                <div
-                  className={classes.loopRange}
-                  style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
-                  data-testid="loop-range"
-                />
-              )}
-              {chapters.map((c) => (
-                <span
-                  key={c.timeSeconds}
-                  className={classes.marker}
-                  style={{ left: percent(c.timeSeconds) }}
-                  title={c.title}
-                />
-              ))}
-            </div>
-            {hover && (
-              <div className={classes.preview} style={{ left: hover.x }} data-testid="storyboard-preview">
-                {hoverCue && (
+        {!stream && <div className={classes.overlay}>{PLAYER_MESSAGES.loading}</div>}
+        {stream && (
+          <div className={classes.controls}>
+            <div
+              className={classes.timeline}
+              role="slider"
+              tabIndex={0}
+              aria-label="Seek"
+              aria-valuemin={0}
+              aria-valuemax={Math.round(duration)}
+              aria-valuenow={Math.round(time)}
+              aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+              onKeyDown={onSliderKey}
+              onPointerMove={(e) => setHover(timeAt(e))}
+              onPointerLeave={() => setHover(null)}
+              onPointerDown={(e) => {
+                e.currentTarget.setPointerCapture(e.pointerId);
+                seek(timeAt(e).time);
+              }}
+              onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
+              data-testid="player-timeline"
+            >
+              <div className={classes.track}>
+                <div className={classes.buffered} style={{ width: percent(buffered) }} />
+                <div className={classes.played} style={{ width: percent(time) }} />
+                {isLoopActive(loop) && (
                   <div
-                    className={classes.previewImage}
-                    style={{
-                      width: hoverCue.width,
-                      height: hoverCue.height,
-                      backgroundImage: `url("${hoverCue.url}")`,
-                      backgroundPosition: `-${hoverCue.x}px -${hoverCue.y}px`,
-                    }}
+                    className={classes.loopRange}
+                    style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
+                    data-testid="loop-range"
                   />
                 )}
-                <span>
-                  {hoverChapter ? `${hoverChapter.title} · ` : ''}
-                  {formatClock(hover.time)}
-                </span>
+                {chapters.map((c) => (
+                  <span
+                    key={c.timeSeconds}
+                    className={classes.marker}
+                    style={{ left: percent(c.timeSeconds) }}
+                    title={c.title}
+                  />
+                ))}
               </div>
-            )}
-          </div>
-          <Group justify="space-between" wrap="nowrap" gap={4} px={8} pb={6}>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                color="white"
-                onClick={togglePlay}
-                aria-label={isPlaying ? 'Pause' : 'Play'}
-              >
-                {isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="white"
-                onClick={() => {
-                  if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
-                }}
-                aria-label={isMuted ? 'Unmute' : 'Mute'}
-              >
-                {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-              </ActionIcon>
-              <Text c="white" fz="sm" className={classes.clock} data-testid="player-clock">
-                {formatClock(time)} / {formatClock(duration)}
-              </Text>
-            </Group>
-            <Group gap={4} wrap="nowrap">
-              <Menu position="top-end" withinPortal={false}>
-                <Menu.Target>
-                  <Button
-                    variant="subtle"
-                    color="white"
-                    size="compact-sm"
-                    aria-label={`Speed ${playbackRate}x`}
-                  >
-                    {playbackRate}x
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown className={classes.menu}>
-                  <Menu.Label>Speed</Menu.Label>
-                  {PLAYER_LIMITS.speeds.map((rate) => (
-                    <Menu.Item
-                      key={rate}
-                      onClick={() => onPreferencesChange({ isMirrored, playbackRate: rate })}
-                      fw={rate === playbackRate ? 700 : 400}
-                    >
-                      {rate}x
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-              <Tooltip label={isMirrored ? 'Mirror on' : 'Mirror'} withinPortal={false}>
+              {hover && (
+                <div className={classes.preview} style={{ left: hover.x }} data-testid="storyboard-preview">
+                  {hoverCue && (
+                    <div
+                      className={classes.previewImage}
+                      style={{
+                        width: hoverCue.width,
+                        height: hoverCue.height,
+                        backgroundImage: `url("${hoverCue.url}")`,
+                        backgroundPosition: `-${hoverCue.x}px -${hoverCue.y}px`,
+                      }}
+                    />
+                  )}
+                  <span>
+                    {hoverChapter ? `${hoverChapter.title} · ` : ''}
+                    {formatClock(hover.time)}
+                  </span>
+                </div>
+              )}
+            </div>
+            <Group justify="space-between" wrap="nowrap" gap={4} px={8} pb={6}>
+              <Group gap={4} wrap="nowrap">
                 <ActionIcon
-                  variant={isMirrored ? 'filled' : 'subtle'}
-                  color={isMirrored ? 'pink' : 'white'}
-                  onClick={() => onPreferencesChange({ isMirrored: !isMirrored, playbackRate })}
-                  aria-label="Mirror"
-                  aria-pressed={isMirrored}
+                  variant="subtle"
+                  color="white"
+                  onClick={togglePlay}
+                  aria-label={isPlaying ? 'Pause' : 'Play'}
                 >
-                  <IconArrowsHorizontal size={20} />
+                  {isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
                 </ActionIcon>
-              </Tooltip>
-              <Menu position="top-end" withinPortal={false}>
-                <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="white"
+                  onClick={() => {
+                    if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
+                  }}
+                  aria-label={isMuted ? 'Unmute' : 'Mute'}
+                >
+                  {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+                </ActionIcon>
+                <Text c="white" fz="sm" className={classes.clock} data-testid="player-clock">
+                  {formatClock(time)} / {formatClock(duration)}
+                </Text>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <Menu position="top-end" withinPortal={false}>
+                  <Menu.Target>
+                    <Button
+                      variant="subtle"
+                      color="white"
+                      size="compact-sm"
+                      aria-label={`Speed ${playbackRate}x`}
+                    >
+                      {playbackRate}x
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown className={classes.menu}>
+                    <Menu.Label>Speed</Menu.Label>
+                    {PLAYER_LIMITS.speeds.map((rate) => (
+                      <Menu.Item
+                        key={rate}
+                        onClick={() => onPreferencesChange({ isMirrored, playbackRate: rate })}
+                        fw={rate === playbackRate ? 700 : 400}
+                      >
+                        {rate}x
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Tooltip label={isMirrored ? 'Mirror on' : 'Mirror'} withinPortal={false}>
                   <ActionIcon
-                    variant={subtitle ? 'filled' : 'subtle'}
-                    color={subtitle ? 'pink' : 'white'}
-                    aria-label="Subtitles"
+                    variant={isMirrored ? 'filled' : 'subtle'}
+                    color={isMirrored ? 'pink' : 'white'}
+                    onClick={() => onPreferencesChange({ isMirrored: !isMirrored, playbackRate })}
+                    aria-label="Mirror"
+                    aria-pressed={isMirrored}
                   >
-                    <IconBadgeCc size={20} />
+                    <IconArrowsHorizontal size={20} />
                   </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown className={classes.menu}>
-                  <Menu.Label>Subtitles</Menu.Label>
-                  <Menu.Item onClick={() => chooseSubtitle(null)} fw={subtitle === null ? 700 : 400}>
-                    Off
-                  </Menu.Item>
-                  {stream.subtitles.map((s) => (
-                    <Menu.Item
-                      key={s.url}
-                      onClick={() => chooseSubtitle(s.lang)}
-                      fw={subtitle === s.lang ? 700 : 400}
+                </Tooltip>
+                <Menu position="top-end" withinPortal={false}>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant={subtitle ? 'filled' : 'subtle'}
+                      color={subtitle ? 'pink' : 'white'}
+                      aria-label="Subtitles"
                     >
-                      {s.label}
+                      <IconBadgeCc size={20} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown className={classes.menu}>
+                    <Menu.Label>Subtitles</Menu.Label>
+                    <Menu.Item onClick={() => chooseSubtitle(null)} fw={subtitle === null ? 700 : 400}>
+                      Off
                     </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-              <Menu position="top-end" withinPortal={false}>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
-                    <IconSettings size={20} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown className={classes.menu}>
-                  <Menu.Label>Quality</Menu.Label>
-                  <Menu.Item onClick={() => chooseLevel(-1)} fw={level === -1 ? 700 : 400}>
-                    Auto{playingHeight && level === -1 ? ` (${playingHeight}p)` : ''}
-                  </Menu.Item>
-                  {levels.map((l) => (
-                    <Menu.Item
-                      key={l.index}
-                      onClick={() => chooseLevel(l.index)}
-                      fw={level === l.index ? 700 : 400}
-                    >
-                      {l.height}p
+                    {stream.subtitles.map((s) => (
+                      <Menu.Item
+                        key={s.url}
+                        onClick={() => chooseSubtitle(s.lang)}
+                        fw={subtitle === s.lang ? 700 : 400}
+                      >
+                        {s.label}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <Menu position="top-end" withinPortal={false}>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
+                      <IconSettings size={20} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown className={classes.menu}>
+                    <Menu.Label>Quality</Menu.Label>
+                    <Menu.Item onClick={() => chooseLevel(-1)} fw={level === -1 ? 700 : 400}>
+                      Auto{playingHeight && level === -1 ? ` (${playingHeight}p)` : ''}
                     </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
-              <ActionIcon variant="subtle" color="white" onClick={toggleFullscreen} aria-label="Full screen">
-                <IconMaximize size={20} />
-              </ActionIcon>
+                    {levels.map((l) => (
+                      <Menu.Item
+                        key={l.index}
+                        onClick={() => chooseLevel(l.index)}
+                        fw={level === l.index ? 700 : 400}
+                      >
+                        {l.height}p
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+                <ActionIcon
+                  variant="subtle"
+                  color="white"
+                  onClick={toggleFullscreen}
+                  aria-label="Full screen"
+                >
+                  <IconMaximize size={20} />
+                </ActionIcon>
+              </Group>
             </Group>
-          </Group>
-        </div>
+          </div>
+        )}
       </div>
 
-      <LoopBar
-        loop={loop}
-        chapters={chapters}
-        onSetPoint={(point) => setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time))}
-        onLoopChapter={loopChapter}
-        onChange={setLoop}
-      />
+      {stream && (
+        <LoopBar
+          loop={loop}
+          chapters={chapters}
+          onSetPoint={(point) =>
+            setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time))
+          }
+          onLoopChapter={loopChapter}
+          onChange={setLoop}
+        />
+      )}
 
       {chapters.length > 0 && (
         <nav aria-label="Chapters">
@@ -527,7 +599,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
                   }}
                 >
                   {c.thumbnailUrl && (
-                    <img src={c.thumbnailUrl} alt="" width={96} height={54} loading="lazy" />
+                    <img
+                      src={isReady ? c.thumbnailUrl : undefined}
+                      alt=""
+                      width={96}
+                      height={54}
+                      loading="lazy"
+                    />
                   )}
                   <span>
                     <Text fz="sm" fw={600} lineClamp={1}>

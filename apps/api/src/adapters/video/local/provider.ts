@@ -16,7 +16,7 @@ import {
   extractFrame,
   measureRendition,
   planLadder,
-  transcodeRendition,
+  transcodeLadder,
   writeMasterPlaylist,
   writeStoryboard,
 } from './transcode';
@@ -193,8 +193,8 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   /**
-   * The processing job: a rendition per ffmpeg process (progress weighted by picture size), the master
-   * playlist written in code, a poster and the storyboard. Safe to run again after a crash: it starts over.
+   * The processing job: the ladder in one ffmpeg process (one decode of the source), the master playlist
+   * written in code, a poster and the storyboard. Safe to run again after a crash: it starts over.
    */
   async process(assetId: string, onProgress: (percent: number) => Promise<void>, signal?: AbortSignal) {
     const row = await this.row(assetId);
@@ -208,38 +208,28 @@ export class LocalVideoProvider implements VideoProvider {
     await rm(hlsDir, { recursive: true, force: true });
     const ladder = planLadder(probe.height);
     for (const plan of ladder) await mkdir(join(hlsDir, plan.name), { recursive: true });
-    const weights = ladder.map((p) => p.height * p.height);
-    const total = weights.reduce((a, b) => a + b, 0);
-    let done = 0;
     let lastReported = -1;
-    const report = async (fraction: number) => {
-      // Renditions take 88% of the work; poster and storyboard the rest.
-      const percent = Math.min(99, Math.floor(fraction * 88));
-      if (percent !== lastReported) {
+    let pending: Promise<void> = Promise.resolve();
+    // The renditions are encoded together (transcodeLadder): 88% of the work; poster and storyboard the rest.
+    await transcodeLadder(
+      { source, outDir: hlsDir, durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio, signal },
+      ladder,
+      (fraction) => {
+        const percent = Math.min(88, Math.floor(fraction * 88));
+        if (percent === lastReported) return;
         lastReported = percent;
-        await onProgress(percent);
-      }
-    };
-    const renditions: (Rendition & { name: string; codec: string })[] = [];
+        pending = pending.then(() => onProgress(percent));
+      },
+    );
+    await pending;
     const aspect = probe.width / probe.height || 16 / 9;
-    for (const [i, plan] of ladder.entries()) {
-      const weight = weights[i]! / total;
-      let pending: Promise<void> = Promise.resolve();
-      await transcodeRendition(
-        { source, outDir: hlsDir, durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio, signal },
-        plan,
-        (f) => {
-          pending = pending.then(() => report(done + f * weight));
-        },
-      );
-      await pending;
-      done += weight;
+    const renditions: (Rendition & { name: string; codec: string })[] = [];
+    for (const plan of ladder)
       renditions.push({
         ...(await measureRendition(hlsDir, plan, aspect)),
         name: plan.name,
         codec: plan.codec,
       });
-    }
     await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
     await onProgress(90);
     const posterFile = join(hlsDir, 'poster.jpg');

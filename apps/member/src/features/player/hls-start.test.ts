@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** A stand-in for hls.js that records what the start-up asks of it. */
+class FakeHls {
+  static instances: FakeHls[] = [];
+  static isSupported = () => true;
+  static Events = { ERROR: 'hlsError' };
+  handlers = new Map<string, (event: string, data: { fatal: boolean }) => void>();
+  source: string | null = null;
+  media: HTMLVideoElement | null = null;
+  isDestroyed = false;
+  levels: unknown[] = [];
+  constructor(readonly config: Record<string, unknown>) {
+    FakeHls.instances.push(this);
+  }
+  on(event: string, handler: (event: string, data: { fatal: boolean }) => void) {
+    this.handlers.set(event, handler);
+  }
+  loadSource(url: string) {
+    this.source = url;
+  }
+  attachMedia(media: HTMLVideoElement) {
+    this.media = media;
+  }
+  destroy() {
+    this.isDestroyed = true;
+  }
+}
+
+vi.mock('hls.js', () => ({ default: FakeHls }));
+
+const URL_A = '/api/v1/media/a/1/sig/master.m3u8';
+
+async function freshModule() {
+  vi.resetModules();
+  return import('./hls-start');
+}
+
+function videoElement() {
+  const video = document.createElement('video');
+  video.play = vi.fn(() => Promise.resolve());
+  return video;
+}
+
+beforeEach(() => {
+  FakeHls.instances = [];
+  sessionStorage.clear();
+});
+afterEach(() => localStorage.clear());
+
+describe('tuned start-up', () => {
+  it('starts the stream at the playback answer into the waiting player, and plays it when asked', async () => {
+    const start = await freshModule();
+    const video = videoElement();
+    start.offerVideoElement('video-1', video, true);
+    await start.preloadStream('video-1', URL_A, null);
+
+    const [hls] = FakeHls.instances;
+    expect(hls?.source).toBe(URL_A);
+    expect(hls?.media).toBe(video);
+    expect(video.play).toHaveBeenCalledTimes(1);
+    // Lowest rendition first, no probe download, the first segment fetched before attaching.
+    expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, startFragPrefetch: true });
+
+    // The player takes it over once, already attached to its element.
+    expect(start.takePreloaded(URL_A, video)).toEqual({ hls, isAttached: true });
+    expect(start.takePreloaded(URL_A, video)).toBeNull();
+  });
+
+  it('carries the last estimate over, and attaches when the player shows up after the answer', async () => {
+    sessionStorage.setItem('player.bandwidthEstimate', '12000000');
+    const start = await freshModule();
+    await start.preloadStream('video-1', URL_A, 42);
+    const [hls] = FakeHls.instances;
+    expect(hls?.config).toMatchObject({ abrEwmaDefaultEstimate: 12_000_000, startPosition: 42 });
+    expect(hls?.media).toBeNull();
+
+    const video = videoElement();
+    start.offerVideoElement('video-1', video, false);
+    expect(hls?.media).toBe(video);
+    expect(video.play).not.toHaveBeenCalled();
+  });
+
+  it('never attaches a stream to the player of another video', async () => {
+    const start = await freshModule();
+    const video = videoElement();
+    start.offerVideoElement('video-2', video, true);
+    await start.preloadStream('video-1', URL_A, null);
+    expect(FakeHls.instances[0]?.media).toBeNull();
+    expect(start.takePreloaded(URL_A, video)).toMatchObject({ isAttached: false });
+  });
+
+  it('stops a stream its player left before taking it over', async () => {
+    const start = await freshModule();
+    const video = videoElement();
+    start.offerVideoElement('video-1', video, true);
+    await start.preloadStream('video-1', URL_A, null);
+    start.releaseVideoElement(video);
+    expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+    expect(start.takePreloaded(URL_A, video)).toBeNull();
+  });
+
+  it('hands over no stream that failed before the player took it', async () => {
+    const start = await freshModule();
+    await start.preloadStream('video-1', URL_A, null);
+    const [hls] = FakeHls.instances;
+    hls?.handlers.get('hlsError')?.('hlsError', { fatal: true });
+    expect(start.takePreloaded(URL_A, videoElement())).toBeNull();
+    expect(hls?.isDestroyed).toBe(true);
+  });
+});
+
+describe('the hls.js defaults switch (for the bench)', () => {
+  it('preloads nothing and configures hls.js with its defaults, the resume point aside', async () => {
+    localStorage.setItem('player.hlsDefaults', '1');
+    sessionStorage.setItem('player.bandwidthEstimate', '12000000');
+    const start = await freshModule();
+    await start.preloadStream('video-1', URL_A, null);
+    expect(FakeHls.instances).toHaveLength(0);
+    expect(start.streamConfig(30)).toEqual({ startPosition: 30 });
+    expect(start.streamConfig(null)).toEqual({ startPosition: -1 });
+  });
+});

@@ -1,0 +1,147 @@
+import type Hls from 'hls.js';
+import type { HlsConfig } from 'hls.js';
+
+/** The last bandwidth estimate of this tab, carried over to the next video (no probe download). */
+const BANDWIDTH_KEY = 'player.bandwidthEstimate';
+/**
+ * localStorage switch for measuring: `localStorage.setItem('player.hlsDefaults', '1')` plays with hls.js
+ * as it comes (default configuration, created when the player mounts) instead of the tuned start-up, so
+ * `pnpm bench player` compares both in the same run. Not a URL parameter: members never stumble on it.
+ */
+export const HLS_DEFAULTS_KEY = 'player.hlsDefaults';
+/** A preloaded stream nobody picked up (the member went elsewhere) is dropped after this. */
+const UNCLAIMED_MS = 15_000;
+
+/** hls.js once loaded: later streams start without waiting for a turn of the event loop. */
+let loadedHls: typeof Hls | null = null;
+
+/** hls.js is loaded only when a player opens (its own chunk), never with the home page. */
+export const loadHls = (): Promise<typeof Hls> =>
+  loadedHls
+    ? Promise.resolve(loadedHls)
+    : import('hls.js').then((m) => {
+        loadedHls = m.default;
+        return m.default;
+      });
+
+const isTuned = () => localStorage.getItem(HLS_DEFAULTS_KEY) !== '1';
+
+/**
+ * The configuration of a new stream. Tuned: no probe download (hls.js by default fetches a segment of the
+ * lowest rendition only to measure the bandwidth); the first segment is the lowest rendition's, the smallest
+ * to fetch and decode, and it is fetched before the video element is attached; from the second segment on,
+ * the tab's last bandwidth estimate (instead of hls.js's 500 kbps guess) picks the rendition at once.
+ */
+export function streamConfig(startAt: number | null): Partial<HlsConfig> {
+  const startPosition = startAt !== null && startAt > 0 ? startAt : -1;
+  if (!isTuned()) return { startPosition };
+  const estimate = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
+  return {
+    startPosition,
+    startLevel: 0,
+    testBandwidth: false,
+    startFragPrefetch: true,
+    capLevelToPlayerSize: false,
+    maxBufferLength: 20,
+    ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate } : {}),
+  };
+}
+
+/** Keeps the tab's estimate for the next video. */
+export function rememberEstimate(hls: Hls) {
+  if (hls.bandwidthEstimate > 0)
+    sessionStorage.setItem(BANDWIDTH_KEY, String(Math.round(hls.bandwidthEstimate)));
+}
+
+interface Preloaded {
+  videoId: string;
+  url: string;
+  hls: Hls;
+  hasFailed: boolean;
+  timer: number;
+  /** The video element it is attached to, once one was offered. */
+  media: HTMLVideoElement | null;
+}
+
+let preloaded: Preloaded | null = null;
+/** The empty video element of a player waiting for its playback answer (see offerVideoElement). */
+let offered: { videoId: string; video: HTMLVideoElement; autoPlay: boolean } | null = null;
+
+function dropPreloaded() {
+  if (!preloaded) return;
+  window.clearTimeout(preloaded.timer);
+  preloaded.hls.destroy();
+  preloaded = null;
+}
+
+function attachOffered() {
+  if (!preloaded || preloaded.media || preloaded.hasFailed || offered?.videoId !== preloaded.videoId) return;
+  preloaded.media = offered.video;
+  preloaded.hls.attachMedia(offered.video);
+  // A card click asked to watch: frames play as they arrive, while React still renders the page.
+  if (offered.autoPlay) void offered.video.play().catch(() => {});
+}
+
+/**
+ * Tuned start-up: as soon as the signed stream URL is known (the playback answer, before React renders the
+ * player with it), hls.js loads the master playlist, the start rendition's playlist and its first segment,
+ * into the player's video element when the page already shows it empty (offerVideoElement); the player
+ * takes the stream over when it renders (takePreloaded).
+ */
+export async function preloadStream(videoId: string, url: string, startAt: number | null): Promise<void> {
+  if (!isTuned()) return;
+  const HlsClass = loadedHls ?? (await loadHls());
+  if (!HlsClass.isSupported() || preloaded?.url === url) return;
+  dropPreloaded();
+  const hls = new HlsClass(streamConfig(startAt));
+  const entry: Preloaded = {
+    videoId,
+    url,
+    hls,
+    hasFailed: false,
+    media: null,
+    timer: window.setTimeout(dropPreloaded, UNCLAIMED_MS),
+  };
+  hls.on(HlsClass.Events.ERROR, (_event, data) => {
+    if (data.fatal) entry.hasFailed = true;
+  });
+  preloaded = entry;
+  hls.loadSource(url);
+  attachOffered();
+}
+
+/**
+ * A player waiting for its playback answer shows its (empty) video element: a stream preloaded for that
+ * video is attached to it at once. Returns the withdrawal, for when the player goes away or gets its stream.
+ */
+export function offerVideoElement(videoId: string, video: HTMLVideoElement, autoPlay: boolean): () => void {
+  offered = { videoId, video, autoPlay };
+  attachOffered();
+  return () => {
+    if (offered?.video === video) offered = null;
+  };
+}
+
+/** The player went away: a preloaded stream still attached to its element (never taken over) stops. */
+export function releaseVideoElement(video: HTMLVideoElement) {
+  if (preloaded?.media === video) dropPreloaded();
+}
+
+/**
+ * The preloaded stream of url, handed over once (null when there is none or it failed), and whether it is
+ * already attached to the given video element.
+ */
+export function takePreloaded(
+  url: string,
+  video: HTMLVideoElement,
+): { hls: Hls; isAttached: boolean } | null {
+  if (!preloaded || preloaded.url !== url) return null;
+  const { hls, hasFailed, timer, media } = preloaded;
+  window.clearTimeout(timer);
+  preloaded = null;
+  if (hasFailed) {
+    hls.destroy();
+    return null;
+  }
+  return { hls, isAttached: media === video };
+}
