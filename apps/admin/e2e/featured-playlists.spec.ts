@@ -63,3 +63,144 @@ test('an admin creates a featured playlist, sees it in the list, reorders its vi
   await expect(page.getByText('Playlist deleted Successfully')).toBeVisible();
   await expect(card).toHaveCount(0);
 });
+
+/** A 1x1 PNG: a real image, so the upload passes the API's content check. */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Detail {
+  id: string;
+  name: string;
+  description: string;
+  thumbnailUrl: string | null;
+  customThumbnailUrl: string | null;
+  videos: { id: string; title: string }[];
+}
+
+/** Logs the admin in through the UI and creates a featured playlist of the first `count` catalogue videos. */
+async function featuredPlaylistFixture(page: Page, count: number) {
+  await logInAdmin(page);
+  const { csrfToken } = await (await page.request.get('/api/v1/auth/session')).json();
+  const videos = await (await page.request.get('/api/v1/admin/videos?sort=latest&page=1&pageSize=20')).json();
+  const name = unique('Edit me');
+  const response = await page.request.post('/api/v1/admin/featured-playlists', {
+    data: {
+      name,
+      description: 'Before the edit',
+      videoIds: videos.items.slice(0, count).map((v: { id: string }) => v.id),
+    },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  expect(response.status()).toBe(201);
+  const playlist: Detail = await response.json();
+  return { playlist, catalogue: videos.items as { id: string; title: string }[] };
+}
+
+const readPlaylist = async (page: Page, id: string): Promise<Detail> =>
+  (await page.request.get(`/api/v1/playlists/${id}`)).json();
+
+test('an admin edits a featured playlist: name, description, thumbnail and videos', async ({ page }) => {
+  const { playlist, catalogue } = await featuredPlaylistFixture(page, 3);
+  const [first, second, third] = playlist.videos;
+  const added = catalogue.find((v) => !playlist.videos.some((p) => p.id === v.id))!;
+
+  await page.goto('/AdminDashboard/featured-playlist');
+  await page.getByRole('article', { name: playlist.name }).getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`featured-playlist-form\\?id=${playlist.id}$`));
+  await expect(page.getByRole('heading', { name: 'Edit featured playlist' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(playlist.name);
+  await expect(page.getByLabel('Description')).toHaveValue('Before the edit');
+  const selected = page.getByRole('list', { name: 'Selected videos' }).getByRole('listitem');
+  await expect(selected).toHaveText([`1. ${first!.title}`, `2. ${second!.title}`, `3. ${third!.title}`]);
+
+  const name = unique('Edited');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Description').fill('After the edit');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: PNG_1X1,
+  });
+  await expect(page.getByText('cover.png')).toBeVisible();
+  await page
+    .getByRole('list', { name: 'Selected videos' })
+    .getByRole('button', { name: `Remove ${second!.title}` })
+    .click();
+  await page
+    .getByRole('list', { name: 'Catalogue videos' })
+    .getByRole('button', { name: `Add ${added.title}`, exact: true })
+    .click();
+  await expect(selected).toHaveText([`1. ${first!.title}`, `2. ${third!.title}`, `3. ${added.title}`]);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+
+  // Spec 3 §8: the saved toast, with the update text.
+  await expect(page.getByText('Featured playlist saved successfully')).toBeVisible();
+  await expect(page.getByText('Playlist updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/AdminDashboard\/featured-playlist$/);
+  await expect(page.getByRole('article', { name: playlist.name })).toHaveCount(0);
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('After the edit')).toBeVisible();
+  await expect(card.getByText('3 videos')).toBeVisible();
+  await card.getByRole('button', { name: 'Videos' }).click();
+  await expect(card.getByRole('list', { name: `${name} videos` }).getByRole('listitem')).toHaveText([
+    `1. ${first!.title}`,
+    `2. ${third!.title}`,
+    `3. ${added.title}`,
+  ]);
+
+  const saved = await readPlaylist(page, playlist.id);
+  expect(saved).toMatchObject({ name, description: 'After the edit' });
+  expect(saved.customThumbnailUrl).toMatch(/^(\/files\/|https?:\/\/).+\.png$/);
+  expect(saved.thumbnailUrl).toBe(saved.customThumbnailUrl);
+  await expect(card.locator('img').first()).toHaveAttribute('src', saved.customThumbnailUrl!);
+});
+
+test('a thumbnail the API refuses shows "Image upload failed" and saves nothing', async ({ page }) => {
+  const { playlist } = await featuredPlaylistFixture(page, 2);
+  await page.goto(`/AdminDashboard/featured-playlist-form?id=${playlist.id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(playlist.name);
+  await page.getByLabel('Name').fill(`${playlist.name} changed`);
+  // A text file dressed as a PNG: the API reads the bytes and answers 415.
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'not-an-image.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('this is not an image'),
+  });
+  const upload = page.waitForResponse((r) => r.url().endsWith('/api/v1/files'));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await upload).status()).toBe(415);
+  // The toast, and the same text under the thumbnail field.
+  await expect(page.getByText('Image upload failed', { exact: true })).toHaveCount(2);
+  await expect(page.locator('.mantine-InputWrapper-error', { hasText: 'Image upload failed' })).toBeVisible();
+  await expect(page).toHaveURL(/featured-playlist-form/);
+  expect(await readPlaylist(page, playlist.id)).toMatchObject({
+    name: playlist.name,
+    customThumbnailUrl: null,
+  });
+});
+
+test('an upload that fails on the way shows "Image upload failed", and a retry then saves', async ({
+  page,
+}) => {
+  const { playlist } = await featuredPlaylistFixture(page, 2);
+  let isFailing = true;
+  await page.route('**/api/v1/files', (route) => (isFailing ? route.abort('failed') : route.fallback()));
+  await page.goto(`/AdminDashboard/featured-playlist-form?id=${playlist.id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(playlist.name);
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: PNG_1X1,
+  });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Image upload failed', { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/featured-playlist-form/);
+  expect((await readPlaylist(page, playlist.id)).customThumbnailUrl).toBeNull();
+
+  isFailing = false;
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Playlist updated successfully!')).toBeVisible();
+  expect((await readPlaylist(page, playlist.id)).customThumbnailUrl).toMatch(/\.png$/);
+});

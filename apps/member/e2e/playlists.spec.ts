@@ -1,5 +1,64 @@
-import { expect, test } from '@playwright/test';
-import { createIndividual, DEMO_PASSWORD, newMember } from './helpers';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createIndividual, DEMO_PASSWORD, findPlayable, newMember } from './helpers';
+
+interface PlaylistDetail {
+  id: string;
+  videos: { id: string; title: string }[];
+}
+
+/** Logs in through the API (the page shares the cookie) and answers the session's CSRF token. */
+async function logInApi(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).csrfToken;
+}
+
+async function csrfOf(request: APIRequestContext): Promise<string> {
+  return (await (await request.get('/api/v1/auth/session')).json()).csrfToken;
+}
+
+/** The newest released library videos (id and title). */
+async function libraryVideos(request: APIRequestContext, count: number) {
+  const list = await (await request.get('/api/v1/videos?kind=library&pageSize=20')).json();
+  const items: { id: string; title: string; isComingSoon: boolean }[] = list.items;
+  return items.filter((v) => !v.isComingSoon).slice(0, count);
+}
+
+async function createPersonalPlaylist(
+  request: APIRequestContext,
+  csrf: string,
+  name: string,
+  videoIds: string[],
+): Promise<PlaylistDetail> {
+  const response = await request.post('/api/v1/playlists', {
+    data: { type: 'PPL', name, videoIds },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+async function playlistOrder(request: APIRequestContext, id: string): Promise<string[]> {
+  const detail: PlaylistDetail = await (await request.get(`/api/v1/playlists/${id}`)).json();
+  return detail.videos.map((v) => v.title);
+}
+
+/** A repeatable Math.random, so a shuffle of six videos always changes their order in these tests. */
+async function seedRandom(page: Page) {
+  await page.addInitScript(() => {
+    let state = 20_261_121;
+    Math.random = () => {
+      state = (state * 16_807) % 2_147_483_647;
+      return (state - 1) / 2_147_483_646;
+    };
+  });
+}
+
+/** The titles of the selected playlist's videos, in the order shown. */
+const titlesOf = (page: Page) =>
+  page
+    .getByTestId('playlist-video')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('a, p')?.textContent ?? ''));
 
 test.describe('playlists', () => {
   test.setTimeout(60_000);
@@ -40,9 +99,9 @@ test.describe('playlists', () => {
     await expect(rows.nth(1)).toHaveText(first);
 
     const before = await rows.allTextContents();
-    await page.getByRole('button', { name: 'Shuffle' }).click();
-    await expect(page.getByRole('button', { name: 'Shuffle' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Shuffle', exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
     expect(await rows.allTextContents()).toEqual(before);
   });
 
@@ -66,4 +125,183 @@ test.describe('playlists', () => {
     await expect(page.getByTestId('playlist-title')).toBeVisible();
     await expect(page.getByTestId('playlist-video').first()).toBeVisible();
   });
+
+  test('shuffle then Save in the toast: the new order is kept after a reload', async ({ page }) => {
+    await seedRandom(page);
+    await createIndividual(page.request, newMember('shuffle-save'));
+    const videos = await libraryVideos(page.request, 6);
+    const playlist = await createPersonalPlaylist(
+      page.request,
+      await csrfOf(page.request),
+      'Shuffle and save',
+      videos.map((v) => v.id),
+    );
+    const before = videos.map((v) => v.title);
+    await page.goto(`/personal-playlist?id=${playlist.id}`);
+    await expect.poll(() => titlesOf(page)).toEqual(before);
+
+    await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Shuffle', exact: true })).toBeDisabled();
+    const shuffled = await titlesOf(page);
+    expect(shuffled).not.toEqual(before);
+    expect([...shuffled].sort()).toEqual([...before].sort());
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Playlist reordered successfully!')).toBeVisible();
+    expect(await playlistOrder(page.request, playlist.id)).toEqual(shuffled);
+
+    await page.reload();
+    await expect.poll(() => titlesOf(page)).toEqual(shuffled);
+  });
+
+  test('shuffle then Undo: the prior order comes back and nothing is saved', async ({ page }) => {
+    await seedRandom(page);
+    await createIndividual(page.request, newMember('shuffle-undo'));
+    const videos = await libraryVideos(page.request, 6);
+    const playlist = await createPersonalPlaylist(
+      page.request,
+      await csrfOf(page.request),
+      'Shuffle and undo',
+      videos.map((v) => v.id),
+    );
+    const before = videos.map((v) => v.title);
+    await page.goto(`/personal-playlist?id=${playlist.id}`);
+    await expect.poll(() => titlesOf(page)).toEqual(before);
+
+    await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    expect(await titlesOf(page)).not.toEqual(before);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => titlesOf(page)).toEqual(before);
+    expect(await playlistOrder(page.request, playlist.id)).toEqual(before);
+    await page.reload();
+    await expect.poll(() => titlesOf(page)).toEqual(before);
+  });
+
+  test('adds the video on the player page to a personal playlist, existing and new', async ({ page }) => {
+    const csrf = await logInApi(page.request, 'dancer@demo.test');
+    const [first, second] = await libraryVideos(page.request, 2);
+    const name = `From the player ${Date.now()}`;
+    const playlist = await createPersonalPlaylist(page.request, csrf, name, [first!.id]);
+
+    await page.goto(`/PlayerPage?v=${second!.id}`);
+    await expect(page.getByTestId('video-title')).toHaveText(second!.title);
+    await page.getByRole('button', { name: 'Add to playlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
+    await dialog.getByRole('checkbox', { name }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Added to playlist successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await playlistOrder(page.request, playlist.id)).toEqual([first!.title, second!.title]);
+
+    const created = `${name} (new)`;
+    await page.getByRole('button', { name: 'Add to playlist' }).click();
+    await dialog.getByRole('textbox', { name: 'New playlist' }).fill(created);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Created and added playlist successfully')).toBeVisible();
+    await page.goto('/all-playlist');
+    await page
+      .getByRole('region', { name: 'Personal Playlists' })
+      .getByTestId('playlist-card')
+      .filter({ hasText: created })
+      .click();
+    await expect(page).toHaveURL(/\/personal-playlist\?id=/);
+    await expect(page.getByTestId('playlist-title')).toHaveText(created);
+    await expect.poll(() => titlesOf(page)).toEqual([second!.title]);
+  });
+
+  test('in playlist context the player lists NEXT UP and moves on to the next video when one ends', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const csrf = await logInApi(page.request, 'dancer@demo.test');
+    const playable = await findPlayable(page.request, 'library');
+    const others = (await libraryVideos(page.request, 4)).filter((v) => v.id !== playable);
+    const playlist = await createPersonalPlaylist(page.request, csrf, `Play through ${Date.now()}`, [
+      playable,
+      others[0]!.id,
+      others[1]!.id,
+    ]);
+    const [current, next, last] = playlist.videos;
+
+    await page.goto(`/PlayerPage?v=${current!.id}&type=PPL&playlistId=${playlist.id}`);
+    await expect(page.getByTestId('video-title')).toHaveText(current!.title);
+    const nextUp = page.getByTestId('recommendations');
+    await expect(nextUp.getByText(next!.title, { exact: true })).toBeVisible();
+    await expect(nextUp.getByText(last!.title, { exact: true })).toBeVisible();
+
+    // In a playlist the player starts by itself (muted here, so the browser allows it).
+    const video = page.getByTestId('player-video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      if (v.paused) await v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 20_000 })
+      .toBeGreaterThan(5);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = v.duration - 1.5;
+    });
+    await expect(page).toHaveURL(new RegExp(`[?&]v=${next!.id}&type=PPL&playlistId=${playlist.id}`), {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('video-title')).toHaveText(next!.title);
+    await expect(nextUp.getByText(last!.title, { exact: true })).toBeVisible();
+    await expect(nextUp.getByText(current!.title, { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe('/all-playlist', () => {
+  test('a guest sees the featured playlists only, and a card opens its page', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playlists' }).click();
+    await expect(page).toHaveURL(/\/all-playlist$/);
+    await expect(page.getByRole('heading', { name: 'Playlists', level: 1 })).toBeVisible();
+    const featured = page.getByRole('region', { name: 'Featured Playlists' });
+    await expect(
+      featured.getByTestId('playlist-card').filter({ hasText: 'Beginner Essentials' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Personal Playlists' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Studio Playlists' })).toHaveCount(0);
+    await featured.getByTestId('playlist-card').filter({ hasText: 'Beginner Essentials' }).click();
+    await expect(page).toHaveURL(/\/featured-playlist\?id=/);
+    await expect(page.getByTestId('playlist-title')).toHaveText('Beginner Essentials');
+    await expect(page.getByTestId('playlist-video')).toHaveCount(5);
+  });
+
+  test('a member sees featured then personal playlists; Play opens the player in playlist context', async ({
+    page,
+  }) => {
+    await logInApi(page.request, 'dancer@demo.test');
+    await page.goto('/all-playlist');
+    const personal = page.getByRole('region', { name: 'Personal Playlists' });
+    await expect(personal.getByTestId('playlist-card').filter({ hasText: 'My Warm-ups' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Studio Playlists' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+      'Featured Playlists',
+      'Personal Playlists',
+    ]);
+    await personal.getByRole('link', { name: 'Play My Warm-ups' }).click();
+    await expect(page).toHaveURL(/\/PlayerPage\?v=[^&]+&type=PPL&playlistId=/);
+    await expect(page.getByTestId('recommendations-heading')).toHaveText('NEXT UP');
+  });
+
+  test('a new member is invited to create a personal playlist', async ({ page }) => {
+    await createIndividual(page.request, newMember('all-playlist'));
+    await page.goto('/all-playlist');
+    const personal = page.getByRole('region', { name: 'Personal Playlists' });
+    await expect(personal.getByText('Create your own Personal Playlists now!')).toBeVisible();
+  });
+
+  for (const email of ['studio@demo.test', 'subuser@demo.test']) {
+    test(`${email} also sees the studio playlists`, async ({ page }) => {
+      await logInApi(page.request, email);
+      await page.goto('/all-playlist');
+      const studio = page.getByRole('region', { name: 'Studio Playlists' });
+      await studio.getByTestId('playlist-card').filter({ hasText: 'Studio Monday Class' }).click();
+      await expect(page).toHaveURL(/\/studio-playlist\?id=/);
+      await expect(page.getByTestId('playlist-title')).toHaveText('Studio Monday Class');
+    });
+  }
 });

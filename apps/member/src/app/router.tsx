@@ -54,6 +54,9 @@ const playlistsPage = (name: 'FeaturedPlaylistsPage' | 'PersonalPlaylistsPage' |
 const FeaturedPlaylistsPage = playlistsPage('FeaturedPlaylistsPage');
 const PersonalPlaylistsPage = playlistsPage('PersonalPlaylistsPage');
 const StudioPlaylistsPage = playlistsPage('StudioPlaylistsPage');
+const AllPlaylistsPage = lazy(() =>
+  import('../features/playlists/all-playlists-page').then((m) => ({ default: m.AllPlaylistsPage })),
+);
 
 function renderLazy(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -119,7 +122,7 @@ export const appRoutes: RouteObject[] = [
         element: <GateRoute gate={routeGates.studioPlaylists}>{renderLazy(StudioPlaylistsPage)}</GateRoute>,
       },
       { path: 'featured-playlist', element: renderLazy(FeaturedPlaylistsPage) },
-      { path: 'all-playlist', element: renderLazy(FeaturedPlaylistsPage) },
+      { path: 'all-playlist', element: renderLazy(AllPlaylistsPage) },
       { path: '*', element: renderLazy(NotFoundPage) },
     ],
   },

@@ -20,6 +20,18 @@ export function isHomePath(pathname: string): boolean {
   return pathname === '/' || isSamePath(pathname, '/home');
 }
 
+/** The playlist pages of spec 1 §2: the sidebar's "Playlists" entry stays lit on each of them. */
+export const PLAYLIST_PATHS = [
+  '/all-playlist',
+  '/featured-playlist',
+  '/personal-playlist',
+  '/studio-playlist',
+];
+
+export function isPlaylistPath(pathname: string): boolean {
+  return PLAYLIST_PATHS.some((to) => isSamePath(pathname, to));
+}
+
 export function isPlayerPath(pathname: string): boolean {
   return isSamePath(pathname, '/PlayerPage');
 }

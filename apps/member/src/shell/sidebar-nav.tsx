@@ -15,7 +15,7 @@ import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mj
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../features/auth/use-viewer';
-import { isHomePath, isLibraryPath, isSamePath, LIBRARY_ITEMS } from './nav-items';
+import { isHomePath, isLibraryPath, isPlaylistPath, isSamePath, LIBRARY_ITEMS } from './nav-items';
 import classes from './sidebar-nav.module.css';
 
 const ICON_SIZE = 20;
@@ -113,7 +113,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </div>
       </NavLink>
-      {link('/all-playlist', 'Playlists', <IconPlaylist size={ICON_SIZE} />)}
+      <SidebarLink
+        to="/all-playlist"
+        label="Playlists"
+        icon={<IconPlaylist size={ICON_SIZE} />}
+        isActive={isPlaylistPath(pathname)}
+        onNavigate={onNavigate}
+      />
       {link(
         '/classes',
         'CLASSES',

@@ -15,11 +15,15 @@ export const ZPlaylistSummary = z.object({
   type: ZPlaylistType,
   name: z.string(),
   description: z.string(),
-  /** Its own thumbnail, else the first video's. */
+  /** Its own thumbnail, else the first video's (what cards show). */
   thumbnailUrl: z.string().nullable(),
+  /** Its own uploaded thumbnail only (what the admin form edits); null when the cards show the first video's. */
+  customThumbnailUrl: z.string().nullable(),
   videoCount: z.number().int(),
   /** The sum of the videos' durations (spec 1 §3). */
   totalDurationSeconds: z.number().int(),
+  /** The video at position 1 (where "Play" starts), or null for an empty playlist. */
+  firstVideoId: z.string().nullable(),
   ownerUserId: z.string().nullable(),
   studioOwnerId: z.string().nullable(),
   createdAt: z.string(),
@@ -104,6 +108,13 @@ export const ZReorderRequest = z
   })
   .strict();
 export type TReorderRequest = z.input<typeof ZReorderRequest>;
+
+/**
+ * The saved order: the playlist's video ids by position. A reorder answers only this (not the whole playlist):
+ * the client refetches the playlist after saving (spec 1 §4), so the save stays one small request.
+ */
+export const ZPlaylistOrder = z.object({ id: z.string(), videoIds: z.array(z.string()) });
+export type TPlaylistOrder = z.infer<typeof ZPlaylistOrder>;
 
 /** The add-to-playlist dialog: pick playlists, or name a new one (or both). */
 export const ZAddToPlaylistsRequest = z
@@ -212,12 +223,13 @@ export const playlistEndpoints = {
   reorder: defineEndpoint({
     method: 'PUT',
     path: '/playlists/:playlistId/order',
-    summary: 'Save a new order in one transaction (the playlist row is locked: concurrent saves queue)',
+    summary:
+      'Save a new order in one transaction (the playlist row is locked: concurrent saves queue); answers the saved order',
     tags: ['playlists'],
     auth: 'session',
     params: ZPlaylistParams,
     body: ZReorderRequest,
-    response: ZPlaylistDetail,
+    response: ZPlaylistOrder,
     errors: [...playlistErrors, 'CONFLICT'],
   }),
   addVideo: defineEndpoint({
@@ -265,12 +277,12 @@ export const playlistEndpoints = {
   adminReorderFeatured: defineEndpoint({
     method: 'PUT',
     path: '/admin/featured-playlists/:playlistId/order',
-    summary: 'Save a featured playlist’s new order',
+    summary: 'Save a featured playlist’s new order; answers the saved order',
     tags: ['admin', 'playlists'],
     auth: 'admin',
     params: ZPlaylistParams,
     body: ZReorderRequest,
-    response: ZPlaylistDetail,
+    response: ZPlaylistOrder,
     errors: [...playlistErrors, 'ROLE_MISMATCH', 'CONFLICT'],
   }),
 } as const;

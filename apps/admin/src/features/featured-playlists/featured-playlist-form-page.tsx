@@ -71,7 +71,8 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
       return;
     }
     // The thumbnail is uploaded first; its link is then saved with the playlist.
-    let thumbnailUrl = playlist?.thumbnailUrl ?? null;
+    // Its own thumbnail only: the first video's (shown when it has none) is not pinned by an edit.
+    let thumbnailUrl = playlist?.customThumbnailUrl ?? null;
     if (file) {
       setIsUploading(true);
       try {
@@ -136,6 +137,7 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
         />
         <Textarea
           label="Description"
+          size="md"
           withAsterisk
           rows={4}
           maxLength={PLAYLIST_LIMITS.descriptionMax}
@@ -150,7 +152,7 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
           label="Thumbnail"
           isRequired={false}
           aspectRatio={16 / 9}
-          currentUrl={playlist?.thumbnailUrl ?? null}
+          currentUrl={playlist?.customThumbnailUrl ?? null}
           file={file}
           onFileChange={(f) => {
             setFile(f);
@@ -158,6 +160,11 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
           }}
           error={errors.thumbnail}
         />
+        {!file && !playlist?.customThumbnailUrl && (
+          <Text size="xs" c="dimmed" mt={-8}>
+            Without an image of its own, members see the first video’s thumbnail.
+          </Text>
+        )}
         <VideoPicker
           value={videos}
           onChange={(next) => {

@@ -23,11 +23,14 @@ function FeaturedPlaylistCard({ playlist }: { playlist: TPlaylistSummary }) {
       danger: true,
     });
     if (!isConfirmed) return;
-    remove.mutate(playlist.id, {
-      onSuccess: (result) =>
-        notifications.show({ color: 'teal', title: PLAYLIST_MESSAGES.deleted, message: result.message }),
-      onError: () => toast.error(PLAYLIST_MESSAGES.somethingWentWrong, PLAYLIST_LIMITS.errorToastMs),
-    });
+    // Awaited, not mutate() callbacks: the refetched list drops this card, and an unmounted card's mutate()
+    // callbacks never run, so the toast would be lost.
+    try {
+      const result = await remove.mutateAsync(playlist.id);
+      notifications.show({ color: 'teal', title: PLAYLIST_MESSAGES.deleted, message: result.message });
+    } catch {
+      toast.error(PLAYLIST_MESSAGES.somethingWentWrong, PLAYLIST_LIMITS.errorToastMs);
+    }
   }
 
   return (

@@ -1,9 +1,9 @@
-import type { TPlaylistDetail } from '@dance/domain';
+import type { TPlaylistDetail, TPlaylistOrder } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { DbOrTx } from '../../db/client';
-import { playlistItems, playlists } from '../../db/schema';
+import { playlistItems, playlists, videos } from '../../db/schema';
 import { findPlaylist, loadDetail } from './queries';
 import { createPlaylistWorld, type PlaylistWorld, positionsOf, send } from './test-setup';
 
@@ -39,6 +39,7 @@ describe('personal playlists', () => {
       name: 'Warm-ups',
       videoCount: 2,
       totalDurationSeconds: 62 + 60,
+      firstVideoId: w.videoIds[2],
     });
     expect(body.videos.map((v) => [v.id, v.position])).toEqual([
       [w.videoIds[2], 1],
@@ -51,7 +52,13 @@ describe('personal playlists', () => {
     const res = await send(t.app, w.sessions.member, 'GET', '/playlists?type=PPL');
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([
-      expect.objectContaining({ id, videoCount: 2, totalDurationSeconds: 122, name: 'Warm-ups' }),
+      expect.objectContaining({
+        id,
+        videoCount: 2,
+        totalDurationSeconds: 122,
+        firstVideoId: w.videoIds[2],
+        name: 'Warm-ups',
+      }),
     ]);
     const other = await send(t.app, w.sessions.otherMember, 'GET', '/playlists?type=PPL');
     expect(other.json().items).toEqual([]);
@@ -78,7 +85,9 @@ describe('personal playlists', () => {
       positions: positionsOf(order),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
+    // The answer is the saved order (the client refetches the playlist).
+    expect(res.json()).toEqual({ id, videoIds: order });
+    expect((await storedPositions(id)).map((r) => r.videoId)).toEqual(order);
     expect((await storedPositions(id)).map((r) => r.position)).toEqual([1, 2, 3]);
   });
 
@@ -144,7 +153,9 @@ describe('studio playlists', () => {
     const reordered = await send(t.app, w.sessions.owner, 'PUT', `/playlists/${id}/order`, {
       positions: positionsOf(order),
     });
-    expect(reordered.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
+    expect(reordered.json<TPlaylistOrder>().videoIds).toEqual(order);
+    const reread = await send(t.app, w.sessions.subuser, 'GET', `/playlists/${id}`);
+    expect(reread.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
   });
 
   it('two concurrent reorders leave a dense, unique order (the last one wins whole)', async () => {
@@ -180,9 +191,18 @@ describe('featured playlists', () => {
     const id = res.json().id as string;
     const guestList = await send(t.app, null, 'GET', '/playlists?type=FPL');
     expect(guestList.json().items).toEqual([
-      expect.objectContaining({ id, thumbnailUrl: '/files/playlist/a.png', videoCount: 3 }),
+      expect.objectContaining({
+        id,
+        thumbnailUrl: '/files/playlist/a.png',
+        customThumbnailUrl: '/files/playlist/a.png',
+        videoCount: 3,
+      }),
     ]);
     expect((await send(t.app, null, 'GET', `/playlists/${id}`)).statusCode).toBe(200);
+    await t.app.db
+      .update(videos)
+      .set({ thumbnailUrl: '/files/thumbnail/first.png' })
+      .where(eq(videos.id, w.videoIds[0]!));
     const updated = await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}`, {
       name: 'Top picks',
       description: 'Updated',
@@ -190,6 +210,11 @@ describe('featured playlists', () => {
       videoIds: [w.videoIds[2], w.videoIds[3], w.videoIds[0]],
     });
     expect(updated.statusCode).toBe(200);
+    // Without its own thumbnail, the cards show the first video's; the playlist keeps none of its own.
+    expect(updated.json<TPlaylistDetail>()).toMatchObject({
+      customThumbnailUrl: null,
+      thumbnailUrl: '/files/thumbnail/first.png',
+    });
     // Kept videos keep their order; new ones are appended.
     expect(updated.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual([
       w.videoIds[0],
@@ -200,7 +225,9 @@ describe('featured playlists', () => {
     const reordered = await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}/order`, {
       positions: positionsOf(order),
     });
-    expect(reordered.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
+    expect(reordered.json<TPlaylistOrder>().videoIds).toEqual(order);
+    const reread = await send(t.app, null, 'GET', `/playlists/${id}`);
+    expect(reread.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
     const deleted = await send(t.app, w.sessions.admin, 'DELETE', `/admin/featured-playlists/${id}`);
     expect(deleted.json().message).toBe('Deleted Successfully');
     const audits = await t.database.query<{ action: string }>(
@@ -256,5 +283,92 @@ describe('loading a playlist', () => {
     expect(b.detail.videos.every((v) => v.tags.length === 1)).toBe(true);
     expect(a.count).toBe(b.count);
     expect(b.count).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('loading a playlist again (the shared, versioned load)', () => {
+  const titlesOf = (res: { json: () => TPlaylistDetail }) => res.json().videos.map((v) => v.title);
+
+  it('shows every change at once: order, name, removal, a video edit, and each member’s saved flags', async () => {
+    const ids = [w.videoIds[0]!, w.videoIds[1]!, w.videoIds[2]!];
+    const created = await send(t.app, w.sessions.admin, 'POST', '/admin/featured-playlists', {
+      name: 'Cached',
+      description: 'Loaded often',
+      videoIds: ids,
+    });
+    const id = created.json().id as string;
+    const get = (session: (typeof w.sessions)[keyof typeof w.sessions] | null) =>
+      send(t.app, session, 'GET', `/playlists/${id}`);
+    const first = await get(null);
+    expect(first.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(ids);
+    // The same answer twice (the second from the shared load).
+    expect((await get(null)).json()).toEqual(first.json());
+
+    // Saved flags are the member's own, never shared with another viewer.
+    expect((await send(t.app, w.sessions.member, 'PUT', `/me/saved-videos/${ids[1]}`)).statusCode).toBe(200);
+    const forMember = (await get(w.sessions.member)).json<TPlaylistDetail>();
+    expect(forMember.videos.map((v) => v.isSaved)).toEqual([false, true, false]);
+    expect((await get(w.sessions.otherMember)).json<TPlaylistDetail>().videos.every((v) => !v.isSaved)).toBe(
+      true,
+    );
+    expect((await get(null)).json<TPlaylistDetail>().videos.every((v) => !v.isSaved)).toBe(true);
+
+    const order = [ids[2], ids[0], ids[1]];
+    await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}/order`, {
+      positions: positionsOf(order as string[]),
+    });
+    expect((await get(null)).json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
+
+    await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}`, {
+      name: 'Cached, renamed',
+      description: 'Loaded often',
+      videoIds: order,
+    });
+    expect((await get(null)).json<TPlaylistDetail>().name).toBe('Cached, renamed');
+
+    await send(t.app, w.sessions.admin, 'DELETE', `/playlists/${id}/videos/${ids[0]}`);
+    expect((await get(null)).json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual([ids[2], ids[1]]);
+
+    // A catalogue edit (the video's title) shows too: the catalogue version is part of the key.
+    await t.app.db.update(videos).set({ title: 'Clip renamed' }).where(eq(videos.id, ids[1]!));
+    expect(titlesOf(await get(null))).toEqual(['Clip 2', 'Clip renamed']);
+    await t.app.db.update(videos).set({ title: 'Clip 1' }).where(eq(videos.id, ids[1]!));
+  });
+
+  it('a refused edit changes nothing, version included', async () => {
+    const res = await send(t.app, w.sessions.member, 'POST', '/playlists', {
+      type: 'PPL',
+      name: 'Mine',
+      videoIds: [w.videoIds[3], w.videoIds[4]],
+    });
+    const id = res.json().id as string;
+    const before = await t.database.query<{ xmin: string; updated_at: string }>(
+      'select xmin::text, updated_at::text from playlists where id = $1',
+      [id],
+    );
+    expect(
+      (
+        await send(t.app, w.sessions.otherMember, 'PUT', `/playlists/${id}/order`, {
+          positions: positionsOf([w.videoIds[4]!, w.videoIds[3]!]),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await send(t.app, w.sessions.member, 'PUT', `/playlists/${id}/order`, {
+          positions: positionsOf([w.videoIds[4]!]),
+        })
+      ).statusCode,
+    ).toBe(409);
+    const after = await t.database.query<{ xmin: string; updated_at: string }>(
+      'select xmin::text, updated_at::text from playlists where id = $1',
+      [id],
+    );
+    expect(after).toEqual(before);
+    expect(
+      (await send(t.app, w.sessions.member, 'GET', `/playlists/${id}`))
+        .json<TPlaylistDetail>()
+        .videos.map((v) => v.id),
+    ).toEqual([w.videoIds[3], w.videoIds[4]]);
   });
 });

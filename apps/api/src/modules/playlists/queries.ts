@@ -1,7 +1,7 @@
 import type { PlaylistType, TPlaylistDetail, TPlaylistSummary } from '@dance/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type PlaylistRow, playlistItems, playlists, videos } from '../../db/schema';
+import { type PlaylistRow, playlistItems, playlists, savedVideos, videos } from '../../db/schema';
 import { toCards } from '../catalogue/cards';
 
 /** Which playlists a list shows: featured ones, one member's personal ones, or one studio's. */
@@ -28,6 +28,9 @@ export async function selectSummaries(db: DbOrTx, scope: PlaylistScope): Promise
       firstThumbnail: sql<
         string | null
       >`(array_agg(${videos.thumbnailUrl} order by ${playlistItems.position}) filter (where ${videos.id} is not null))[1]`,
+      firstVideoId: sql<
+        string | null
+      >`(array_agg(${videos.id} order by ${playlistItems.position}) filter (where ${videos.id} is not null))[1]`,
     })
     .from(playlists)
     .leftJoin(playlistItems, eq(playlistItems.playlistId, playlists.id))
@@ -40,13 +43,19 @@ export async function selectSummaries(db: DbOrTx, scope: PlaylistScope): Promise
       videoCount: r.videoCount,
       totalDurationSeconds: r.totalDurationSeconds,
       firstThumbnail: r.firstThumbnail,
+      firstVideoId: r.firstVideoId,
     }),
   );
 }
 
 export function toSummary(
   row: PlaylistRow,
-  stats: { videoCount: number; totalDurationSeconds: number; firstThumbnail: string | null },
+  stats: {
+    videoCount: number;
+    totalDurationSeconds: number;
+    firstThumbnail: string | null;
+    firstVideoId: string | null;
+  },
 ): TPlaylistSummary {
   return {
     id: row.id,
@@ -54,8 +63,10 @@ export function toSummary(
     name: row.name,
     description: row.description,
     thumbnailUrl: row.thumbnailUrl ?? stats.firstThumbnail,
+    customThumbnailUrl: row.thumbnailUrl,
     videoCount: stats.videoCount,
     totalDurationSeconds: stats.totalDurationSeconds,
+    firstVideoId: stats.firstVideoId,
     ownerUserId: row.ownerUserId,
     studioOwnerId: row.studioOwnerId,
     createdAt: row.createdAt.toISOString(),
@@ -67,9 +78,33 @@ export async function findPlaylist(db: DbOrTx, id: string): Promise<PlaylistRow 
   return row ?? null;
 }
 
-/** Locks the playlist row for the transaction: edits of one playlist queue, so positions stay dense and unique. */
+/**
+ * The playlist row and its version: the row's `xmin`, the transaction that last wrote it. Every change of a
+ * playlist writes its row (see lockPlaylist), so a new version means new content: the cache key of a load.
+ */
+export async function findPlaylistVersioned(
+  db: DbOrTx,
+  id: string,
+): Promise<{ row: PlaylistRow; version: string } | null> {
+  const [found] = await db
+    .select({ row: playlists, version: sql<string>`${playlists}.xmin::text` })
+    .from(playlists)
+    .where(eq(playlists.id, id))
+    .limit(1);
+  return found ?? null;
+}
+
+/**
+ * Locks the playlist row for the transaction by writing it (updated_at): edits of one playlist queue, so
+ * positions stay dense and unique, and every change (reorder, add, remove, rename) gives the playlist a new
+ * version. A refused or failed edit rolls back, version included.
+ */
 export async function lockPlaylist(tx: DbOrTx, id: string): Promise<PlaylistRow | null> {
-  const [row] = await tx.select().from(playlists).where(eq(playlists.id, id)).for('update');
+  const [row] = await tx
+    .update(playlists)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(playlists.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -82,24 +117,50 @@ export async function loadDetail(
   row: PlaylistRow,
   userId: string | null,
 ): Promise<TPlaylistDetail> {
-  const items = await db
-    .select({ video: videos, position: playlistItems.position })
-    .from(playlistItems)
-    .innerJoin(videos, eq(videos.id, playlistItems.videoId))
-    .where(eq(playlistItems.playlistId, row.id))
-    .orderBy(asc(playlistItems.position));
-  const cards = await toCards(
-    db,
-    items.map((i) => i.video),
-    userId,
-  );
+  // One query: the ids by position (from the playlist's index), unnested in order, then each video by its
+  // primary key. A plain join lets the planner hash the whole videos table (a sequential scan of the
+  // catalogue) whenever the playlist's row estimate drifts; an unnested array always plans as key lookups.
+  const found = await db
+    .select({ video: videos })
+    .from(
+      sql`unnest(array(select ${playlistItems.videoId} from ${playlistItems} where ${playlistItems.playlistId} = ${row.id} order by ${playlistItems.position})) with ordinality as item(video_id, ord)`,
+    )
+    .innerJoin(videos, sql`${videos.id} = item.video_id`)
+    .orderBy(sql`item.ord`);
+  const ordered = found.map((r) => r.video);
+  const cards = await toCards(db, ordered, userId);
   const summary = toSummary(row, {
-    videoCount: items.length,
-    totalDurationSeconds: items.reduce((sum, i) => sum + i.video.durationSeconds, 0),
-    firstThumbnail: items[0]?.video.thumbnailUrl ?? null,
+    videoCount: ordered.length,
+    totalDurationSeconds: ordered.reduce((sum, video) => sum + video.durationSeconds, 0),
+    firstThumbnail: ordered[0]?.thumbnailUrl ?? null,
+    firstVideoId: ordered[0]?.id ?? null,
   });
   // Positions as the member sees them: 1..n (dense even if the store ever had a gap).
   return { ...summary, videos: cards.map((card, index) => ({ ...card, position: index + 1 })) };
+}
+
+/** Which of a playlist's videos the member saved: one query, independent of loading the playlist. */
+export async function selectSavedInPlaylist(
+  db: DbOrTx,
+  userId: string,
+  playlistId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ videoId: savedVideos.videoId })
+    .from(savedVideos)
+    .where(
+      and(
+        eq(savedVideos.userId, userId),
+        inArray(
+          savedVideos.videoId,
+          db
+            .select({ videoId: playlistItems.videoId })
+            .from(playlistItems)
+            .where(eq(playlistItems.playlistId, playlistId)),
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.videoId));
 }
 
 /** Ids among these that are videos. */
@@ -136,20 +197,35 @@ export async function appendVideos(tx: DbOrTx, playlistId: string, videoIds: str
 }
 
 /**
- * Writes positions 1..n in the given order. The unique (playlist, position) constraint is checked row by
- * row, so every position first moves to a negative slot, then to its final one: two statements.
+ * The first half of a reorder (caller holds the row lock): moves every position to a negative slot, so the
+ * new ones can be written without colliding, and answers the playlist's video ids (in no order).
  */
-export async function writeOrder(tx: DbOrTx, playlistId: string, orderedVideoIds: string[]) {
-  if (orderedVideoIds.length === 0) return;
-  await tx
+export async function releasePositions(tx: DbOrTx, playlistId: string): Promise<string[]> {
+  const rows = await tx
     .update(playlistItems)
     .set({ position: sql`-${playlistItems.position}` })
-    .where(eq(playlistItems.playlistId, playlistId));
+    .where(eq(playlistItems.playlistId, playlistId))
+    .returning({ videoId: playlistItems.videoId });
+  return rows.map((r) => r.videoId);
+}
+
+/** The second half: positions 1..n in the given order, in one statement. */
+export async function assignPositions(tx: DbOrTx, playlistId: string, orderedVideoIds: string[]) {
   const positions = orderedVideoIds.map((_, index) => index + 1);
   await tx.execute(sql`
     update playlist_items as pi set position = v.position
     from unnest(${sql.param(orderedVideoIds)}::uuid[], ${sql.param(positions)}::int[]) as v(video_id, position)
     where pi.playlist_id = ${playlistId} and pi.video_id = v.video_id`);
+}
+
+/**
+ * Writes positions 1..n in the given order. The unique (playlist, position) constraint is checked row by
+ * row, so every position first moves to a negative slot, then to its final one: two statements.
+ */
+export async function writeOrder(tx: DbOrTx, playlistId: string, orderedVideoIds: string[]) {
+  if (orderedVideoIds.length === 0) return;
+  await releasePositions(tx, playlistId);
+  await assignPositions(tx, playlistId, orderedVideoIds);
 }
 
 /** Removes videos and closes the gaps (caller holds the row lock). */

@@ -5,6 +5,8 @@ import {
   playlistPolicy,
   policy,
   studioOf,
+  type TPlaylistDetail,
+  type TPlaylistOrder,
   type TReorderRequest,
 } from '@dance/domain';
 import { eq } from 'drizzle-orm';
@@ -16,19 +18,22 @@ import { route } from '../../lib/route';
 import { requireAdmin, requireSession } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { toSessionUser } from '../auth/sessions';
+import { createReleaseDay, createVersionReader, ExpiringLru, remember } from '../catalogue/cache';
 import {
   appendVideos,
-  findPlaylist,
+  assignPositions,
+  findPlaylistVersioned,
   insertPlaylist,
   loadDetail,
   lockPlaylist,
   type PlaylistScope,
+  releasePositions,
   removeVideos,
   selectExistingVideoIds,
   selectItemIds,
+  selectSavedInPlaylist,
   selectSummaries,
   touchPlaylist,
-  writeOrder,
 } from './queries';
 
 async function readViewer(request: FastifyRequest): Promise<PlaylistViewer> {
@@ -42,6 +47,10 @@ async function requireViewer(request: FastifyRequest): Promise<NonNullable<Playl
 }
 
 const notFoundPlaylist = () => notFound('Playlist not found');
+
+const CATALOGUE_VERSION_CHECK_MS = 1000;
+const LOADED_MAX = 500;
+const LOADED_TTL_MS = 60_000;
 
 /** A playlist the viewer may see (else 404: ids of others' playlists cannot be probed). */
 function assertVisible(viewer: PlaylistViewer, row: PlaylistRow | null): PlaylistRow {
@@ -58,16 +67,17 @@ async function assertVideosExist(db: DbOrTx, ids: string[], field: string) {
 }
 
 /**
- * Saves a new order: the playlist row is locked, so concurrent saves queue; the order must name exactly
- * the playlist's videos (a stale editor gets 409 and nothing changes).
+ * Saves a new order (the caller locked the playlist row, so concurrent saves queue): the positions move
+ * aside, then take their new values, three statements in the caller's one transaction. The order must name
+ * exactly the playlist's videos: a stale editor gets 409 and the transaction rolls back, changing nothing.
  */
-async function saveOrder(tx: DbOrTx, row: PlaylistRow, body: TReorderRequest) {
-  const current = await selectItemIds(tx, row.id);
+async function saveOrder(tx: DbOrTx, row: PlaylistRow, body: TReorderRequest): Promise<TPlaylistOrder> {
   const requested = [...body.positions].sort((a, b) => a.position - b.position).map((p) => p.videoId);
-  const currentSet = new Set(current);
-  if (requested.length !== current.length || requested.some((id) => !currentSet.has(id)))
+  const current = new Set(await releasePositions(tx, row.id));
+  if (requested.length !== current.size || requested.some((id) => !current.has(id)))
     throw new AppError('CONFLICT', PLAYLIST_MESSAGES.orderStale);
-  await writeOrder(tx, row.id, requested);
+  await assignPositions(tx, row.id, requested);
+  return { id: row.id, videoIds: requested };
 }
 
 export async function playlistRoutes(app: FastifyInstance) {
@@ -87,10 +97,32 @@ export async function playlistRoutes(app: FastifyInstance) {
     return { items: await selectSummaries(app.db, scope) };
   });
 
+  // Loaded playlists, shared by every viewer who may see them (saved flags are added per member). The key
+  // holds the playlist's version (any change of it), the catalogue version (any change of its videos, tags or
+  // instructors, read at most once a second on PostgreSQL) and the New York day (videos go live at 12:00 AM).
+  const readCatalogueVersion = createVersionReader(
+    app.database,
+    app.config.env === 'test' ? 0 : CATALOGUE_VERSION_CHECK_MS,
+  );
+  const readReleaseDay = createReleaseDay();
+  const loaded = new ExpiringLru<Promise<TPlaylistDetail>>(LOADED_MAX, LOADED_TTL_MS);
+
   route(app, playlistEndpoints.get, async (request) => {
-    const viewer = await readViewer(request);
-    const row = assertVisible(viewer, await findPlaylist(app.db, request.params.playlistId));
-    return loadDetail(app.db, row, viewer?.id ?? null);
+    // The session, the playlist row and the catalogue version are independent reads: one round trip.
+    const [viewer, found, catalogueVersion] = await Promise.all([
+      readViewer(request),
+      findPlaylistVersioned(app.db, request.params.playlistId),
+      readCatalogueVersion(),
+    ]);
+    const row = assertVisible(viewer, found?.row ?? null);
+    const key = `${row.id}|${found!.version}|${catalogueVersion}|${readReleaseDay()}`;
+    // The member's saved flags are read beside the shared load, not after it.
+    const [shared, saved] = await Promise.all([
+      remember(loaded, key, () => loadDetail(app.db, row, null)),
+      viewer ? selectSavedInPlaylist(app.db, viewer.id, row.id) : new Set<string>(),
+    ]);
+    if (saved.size === 0) return shared;
+    return { ...shared, videos: shared.videos.map((v) => (saved.has(v.id) ? { ...v, isSaved: true } : v)) };
   });
 
   route(app, playlistEndpoints.create, async (request) => {
@@ -174,8 +206,7 @@ export async function playlistRoutes(app: FastifyInstance) {
     return app.db.transaction(async (tx) => {
       const row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
       if (row.type === 'FPL' || !playlistPolicy.canReorder(viewer, row)) throw forbidden();
-      await saveOrder(tx, row, request.body);
-      return loadDetail(tx, row, viewer.id);
+      return saveOrder(tx, row, request.body);
     });
   });
 
@@ -271,9 +302,9 @@ export async function playlistRoutes(app: FastifyInstance) {
     return app.db.transaction(async (tx) => {
       const row = await lockPlaylist(tx, request.params.playlistId);
       if (row?.type !== 'FPL') throw notFoundPlaylist();
-      await saveOrder(tx, row, request.body);
+      const saved = await saveOrder(tx, row, request.body);
       await audit(tx, request, user.id, 'reorder', row.id, { positions: request.body.positions });
-      return loadDetail(tx, row, user.id);
+      return saved;
     });
   });
 }

@@ -1,4 +1,4 @@
-import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TSessionUser } from '@dance/domain';
+import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, policy, type TSessionUser } from '@dance/domain';
 import { toast } from '@dance/ui';
 import {
   Button,
@@ -14,9 +14,12 @@ import {
 import { useState } from 'react';
 import { useAddToPlaylists, usePlaylists } from './playlist-queries';
 
-/** Studio playlists are offered only to users with a non-empty userType other than vip (spec 1 §6). */
-export const canOfferStudioPlaylists = (user: Pick<TSessionUser, 'userType'>) =>
-  user.userType !== null && user.userType !== 'vip';
+/**
+ * Studio playlists (the list and the "Studio" option for a new one) are offered only to users with a
+ * non-empty userType other than vip (spec 1 §6), and of those only to the ones who have a studio: its owner
+ * and its sub-users (an individual member has no studio playlists to list or create; decision 0016).
+ */
+export const canOfferStudioPlaylists = (user: TSessionUser) => policy.canUseStudioPlaylists(user);
 
 /**
  * The add-to-playlist dialog (spec 1 §2, §5): pick personal (or studio) playlists, or create one by name;

@@ -71,6 +71,7 @@ export function PlaylistFormDialog({
         {type === 'SPL' && (
           <Textarea
             label="Description"
+            size="md"
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
           />
@@ -78,6 +79,7 @@ export function PlaylistFormDialog({
         {!isEdit && (
           <MultiSelect
             label="Videos"
+            size="md"
             placeholder="Pick videos"
             searchable
             data={(choices.data?.items ?? []).map((v) => ({ value: v.id, label: v.title }))}

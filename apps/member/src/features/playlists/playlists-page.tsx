@@ -5,80 +5,19 @@ import {
   PLAYLIST_MESSAGES,
   type PlaylistType,
   type PlaylistViewer,
+  playerPath,
   playlistPolicy,
-  type TPlaylistSummary,
 } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { env } from '../../env';
+import { PLAYLIST_EMPTY, PLAYLIST_FETCH_FAILED, PLAYLIST_TITLES, PlaylistCard } from './playlist-card';
 import { PlaylistFormDialog } from './playlist-form-dialog';
 import { useDeletePlaylist, usePlaylist, usePlaylists } from './playlist-queries';
 import { PlaylistVideos } from './playlist-videos';
-
-const TITLES: Record<PlaylistType, string> = {
-  FPL: 'Featured Playlists',
-  PPL: 'Personal Playlists',
-  SPL: 'Studio Playlists',
-};
-const EMPTY: Record<PlaylistType, string> = {
-  FPL: PLAYLIST_MESSAGES.noFeatured,
-  PPL: PLAYLIST_MESSAGES.createPersonal,
-  SPL: 'No studio playlists yet.',
-};
-const FETCH_FAILED: Record<PlaylistType, string> = {
-  FPL: PLAYLIST_MESSAGES.detailsFailed,
-  PPL: PLAYLIST_MESSAGES.fetchPersonalFailed,
-  SPL: PLAYLIST_MESSAGES.fetchStudioFailed,
-};
-
-function PlaylistCard({
-  playlist,
-  isSelected,
-  onSelect,
-}: {
-  playlist: TPlaylistSummary;
-  isSelected: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <UnstyledButton
-      onClick={onSelect}
-      aria-pressed={isSelected}
-      data-testid="playlist-card"
-      style={{ flex: '0 0 220px' }}
-    >
-      <Card
-        withBorder
-        radius="md"
-        p="xs"
-        style={isSelected ? { borderColor: 'var(--mantine-color-pink-6)', borderWidth: 2 } : undefined}
-      >
-        <Card.Section>
-          <Image src={playlist.thumbnailUrl} h={120} fit="cover" alt="" fallbackSrc="/favicon.svg" />
-        </Card.Section>
-        <Text fw={600} mt="xs" truncate>
-          {playlist.name}
-        </Text>
-        <Text fz="sm" c="dimmed">
-          {playlist.videoCount} videos · {formatDuration(playlist.totalDurationSeconds)}
-        </Text>
-      </Card>
-    </UnstyledButton>
-  );
-}
 
 /** /featured-playlist, /personal-playlist and /studio-playlist (spec 1 §2): the card row, then the selected one's videos. */
 export function PlaylistsPage({ type }: { type: PlaylistType }) {
@@ -94,7 +33,7 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
   const [form, setForm] = useState<'create' | 'edit' | null>(null);
 
   useEffect(() => {
-    if (list.isError) toast.error(FETCH_FAILED[type], PLAYLIST_LIMITS.errorToastMs);
+    if (list.isError) toast.error(PLAYLIST_FETCH_FAILED[type], PLAYLIST_LIMITS.errorToastMs);
   }, [list.isError, type]);
   useEffect(() => {
     if (detail.isError) toast.error(PLAYLIST_MESSAGES.detailsFailed, PLAYLIST_LIMITS.errorToastMs);
@@ -126,7 +65,7 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
       <Stack gap="lg">
         <Group justify="space-between">
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {TITLES[type]}
+            {PLAYLIST_TITLES[type]}
           </Title>
           {canCreate && (
             <Button color="pink" onClick={() => setForm('create')}>
@@ -142,7 +81,7 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
         {list.isPending ? (
           <Loader />
         ) : items.length === 0 ? (
-          <Text c="dimmed">{list.isError ? FETCH_FAILED[type] : EMPTY[type]}</Text>
+          <Text c="dimmed">{list.isError ? PLAYLIST_FETCH_FAILED[type] : PLAYLIST_EMPTY[type]}</Text>
         ) : (
           <Group
             gap="md"
@@ -173,6 +112,16 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
                 </Text>
               </Stack>
               <Group gap="xs">
+                {playlist.videos[0] && (
+                  <Button
+                    component={Link}
+                    to={playerPath(playlist.videos[0].id, playlist.type, playlist.id)}
+                    color="pink"
+                    leftSection={<IconPlayerPlayFilled size={16} />}
+                  >
+                    Play
+                  </Button>
+                )}
                 {playlistPolicy.canEdit(viewer, playlist) && (
                   <Button
                     variant="default"
@@ -184,7 +133,7 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
                         : setForm('edit')
                     }
                   >
-                    Rename
+                    {playlist.type === 'FPL' ? 'Edit playlist' : 'Rename'}
                   </Button>
                 )}
                 {playlistPolicy.canDelete(viewer, playlist) && (
