@@ -10,6 +10,9 @@ import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+import { runPlayer } from './bench/player.mjs';
+import { runPlaylists } from './bench/playlists.mjs';
+import { runProcessing } from './bench/processing.mjs';
 
 const PARTS = {
   health: runHealth,
@@ -17,6 +20,9 @@ const PARTS = {
   bundle: runBundle,
   lcp: runLcp,
   catalogue: runCatalogue,
+  playlists: runPlaylists,
+  player: runPlayer,
+  processing: runProcessing,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

@@ -2,10 +2,17 @@
 // build: the member app built and served by `vite preview` (proxying /api and /files to a seeded API).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { join } from 'node:path';
-import { formatNumber, isListening, NotMeasured, ROOT, spawnGroup, stopGroup, waitForOk } from './lib.mjs';
+import {
+  assertPortsFree,
+  formatNumber,
+  loadChromium,
+  ROOT,
+  spawnGroup,
+  stopGroup,
+  waitForOk,
+} from './lib.mjs';
 
 const API_PORT = Number(process.env.BENCH_LCP_API_PORT ?? 3320);
 const PREVIEW_PORT = Number(process.env.BENCH_LCP_PREVIEW_PORT ?? 3321);
@@ -41,16 +48,8 @@ async function measureOnce(browser, url, viewport) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function runLcp() {
-  const requireFromRoot = createRequire(join(ROOT, 'package.json'));
-  let chromium;
-  try {
-    ({ chromium } = requireFromRoot('@playwright/test'));
-  } catch {
-    throw new NotMeasured('@playwright/test is not installed');
-  }
-  for (const port of [API_PORT, PREVIEW_PORT]) {
-    if (await isListening(`http://127.0.0.1:${port}/`)) throw new NotMeasured(`port ${port} is busy`);
-  }
+  const chromium = loadChromium();
+  await assertPortsFree([API_PORT, PREVIEW_PORT]);
 
   console.log('lcp: building the member app (pnpm --filter @dance/member build)');
   const build = spawnSync('pnpm', ['--filter', '@dance/member', 'build'], {

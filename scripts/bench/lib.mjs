@@ -162,3 +162,19 @@ export const formatNumber = (value, digits = 0) =>
 export const formatKb = (bytes) => `${formatNumber(bytes / 1000, 1)} kB`;
 
 export const formatSeconds = (ms) => `${formatNumber(ms / 1000, 1)} s`;
+
+/** Playwright's Chromium launcher, or NotMeasured when @playwright/test is not installed. */
+export function loadChromium() {
+  try {
+    return createRequire(join(ROOT, 'package.json'))('@playwright/test').chromium;
+  } catch {
+    throw new NotMeasured('@playwright/test is not installed');
+  }
+}
+
+/** NotMeasured when one of these localhost ports already answers. */
+export async function assertPortsFree(ports) {
+  for (const port of ports) {
+    if (await isListening(`http://127.0.0.1:${port}/`)) throw new NotMeasured(`port ${port} is busy`);
+  }
+}
