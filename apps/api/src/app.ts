@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MESSAGES } from '@dance/domain';
@@ -9,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
@@ -24,6 +23,7 @@ import { seedDemoContent } from './db/demo/content';
 import { seedDemoMedia } from './db/demo/media';
 import { seedDemoPlaylists } from './db/demo/playlists';
 import { seedDemoData } from './db/seed';
+import { createRequestIdGenerator } from './lib/request-id';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
@@ -89,7 +89,9 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIdGenerator(),
+    // Probes log nothing at info level (their logger is warn-level): skip building their request log lines.
+    logController: new LogController({ disableRequestLogging: (request) => request.url === '/health' }),
     routerOptions: { ignoreTrailingSlash: true },
   });
 
@@ -115,11 +117,6 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
   );
   if (!database) app.addHook('onClose', async () => db.close());
 
-  // Every answer carries its request id, probes and 404s included (the logs carry it too).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   await app.register(errorsPlugin);
   // Collects every route registered after it, in this context and the web API's, for the OpenAPI document.
   await app.register(swagger, {
@@ -162,6 +159,11 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
  */
 async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) {
   const { config } = app;
+  // Every answer of the web API carries its request id, 404s and errors included (the logs carry it too).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   await app.register(underPressure, {
     // Shed load on a long event-loop delay only: utilisation alone is high on any busy but healthy process.
     maxEventLoopDelay: config.maxEventLoopDelayMs,
