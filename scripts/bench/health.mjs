@@ -21,8 +21,8 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 3300);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3301);
 const CONNECTIONS = 50;
 // Rounds alternate between the two servers so background load on a shared machine hits both alike.
-const ROUNDS = 9;
-const ROUND_S = 1;
+const ROUNDS = 15;
+const ROUND_S = 2;
 const DURATION_S = ROUNDS * ROUND_S;
 const WARMUP_S = 2;
 const BUDGET_RATIO = 0.9;
