@@ -204,3 +204,32 @@ test('an upload that fails on the way shows "Image upload failed", and a retry t
   await expect(page.getByText('Playlist updated successfully!')).toBeVisible();
   expect((await readPlaylist(page, playlist.id)).customThumbnailUrl).toMatch(/\.png$/);
 });
+
+test('Shuffle offers Save or Undo: Undo keeps the saved order, Save stores the shuffled one', async ({ page }) => {
+  const { playlist } = await featuredPlaylistFixture(page, 8);
+  const savedTitles = playlist.videos.map((v) => v.title);
+  await page.goto('/AdminDashboard/featured-playlist');
+  const card = page.getByRole('article', { name: playlist.name });
+  await card.getByRole('button', { name: 'Videos' }).click();
+  const list = card.getByRole('list', { name: `${playlist.name} videos` });
+  await expect(list.getByRole('listitem')).toHaveCount(8);
+  const shown = async () =>
+    (await list.getByRole('listitem').allTextContents()).map((text) => text.replace(/^\d+\. /, ''));
+
+  await card.getByRole('button', { name: 'Shuffle' }).click();
+  await expect(card.getByRole('button', { name: 'Shuffle' })).toBeDisabled();
+  await expect.poll(shown).not.toEqual(savedTitles);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(shown).toEqual(savedTitles);
+  expect((await readPlaylist(page, playlist.id)).videos.map((v) => v.title)).toEqual(savedTitles);
+
+  // The button unlocks after 7 s; shuffle again and save this time.
+  await expect(card.getByRole('button', { name: 'Shuffle' })).toBeEnabled({ timeout: 9_000 });
+  await card.getByRole('button', { name: 'Shuffle' }).click();
+  const shuffled = await shown();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Playlist reordered successfully!')).toBeVisible();
+  await expect
+    .poll(async () => (await readPlaylist(page, playlist.id)).videos.map((v) => v.title))
+    .toEqual(shuffled);
+});

@@ -50,8 +50,6 @@ export const TIMERS = {
   plansPollMs: 5_000,
   seatAlertClearMs: 20_000,
   longPressPreviewMs: 600,
-  shuffleLockoutMs: 7_000,
-  shufflePromptMs: 5_000,
   searchTagDebounceMs: 350,
 } as const;
 

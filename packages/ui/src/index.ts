@@ -7,6 +7,7 @@ export * from './not-found-view';
 export * from './page-loader';
 export * from './password-field';
 export * from './providers';
+export * from './shuffle-with-undo';
 export * from './theme';
 export * from './toast';
 export * from './video-card';

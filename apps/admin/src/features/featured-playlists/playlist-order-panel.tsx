@@ -1,15 +1,8 @@
-import {
-  moveItem,
-  PLAYLIST_LIMITS,
-  PLAYLIST_MESSAGES,
-  shuffleItems,
-  type TPlaylistVideo,
-} from '@dance/domain';
-import { toast } from '@dance/ui';
+import { moveItem, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistVideo } from '@dance/domain';
+import { toast, useShuffleWithUndo } from '@dance/ui';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useFeaturedPlaylist, useSaveFeaturedOrder } from './api';
 
 /**
@@ -21,12 +14,9 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
   const saveOrder = useSaveFeaturedOrder();
   const [order, setOrder] = useState<TPlaylistVideo[]>([]);
   const [isSorting, setIsSorting] = useState(false);
-  const [isShuffleLocked, setIsShuffleLocked] = useState(false);
-  const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saved = detail.data?.videos;
   // A refetch (after a save) replaces the shown order.
   useEffect(() => setOrder(saved ?? []), [saved]);
-  useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
 
   function persist(videos: TPlaylistVideo[], onDone?: () => void) {
     saveOrder.mutate(
@@ -45,46 +35,14 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
     );
   }
 
-  function shuffle() {
-    const prior = order;
-    const next = shuffleItems(order);
-    setOrder(next);
-    setIsShuffleLocked(true);
-    lockTimer.current = setTimeout(() => setIsShuffleLocked(false), PLAYLIST_LIMITS.shuffleLockoutMs);
-    const id = `shuffle-${playlistId}-${Date.now()}`;
-    notifications.show({
-      id,
-      autoClose: PLAYLIST_LIMITS.shufflePromptMs,
-      message: (
-        <Group justify="space-between" gap="xs">
-          <Text fz="sm">Shuffled. Save this order?</Text>
-          <Group gap={6}>
-            <Button
-              size="compact-sm"
-              onClick={() => {
-                notifications.hide(id);
-                persist(next);
-              }}
-            >
-              Save
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => {
-                notifications.hide(id);
-                // Undo restores the prior order and reloads the playlist.
-                setOrder(prior);
-                void detail.refetch();
-              }}
-            >
-              Undo
-            </Button>
-          </Group>
-        </Group>
-      ),
-    });
-  }
+  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+    listId: playlistId,
+    order,
+    setOrder,
+    onSave: (shuffled) => persist(shuffled),
+    // Undo shows the prior order and reloads the playlist.
+    onUndo: () => void detail.refetch(),
+  });
 
   if (detail.isPending)
     return (

@@ -5,11 +5,10 @@ import {
   type PlaylistViewer,
   playerPath,
   playlistPolicy,
-  shuffleItems,
   type TPlaylistDetail,
   type TPlaylistVideo,
 } from '@dance/domain';
-import { confirm, toast } from '@dance/ui';
+import { confirm, toast, useShuffleWithUndo } from '@dance/ui';
 import {
   closestCenter,
   DndContext,
@@ -29,10 +28,9 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import IconGripVertical from '@tabler/icons-react/dist/esm/icons/IconGripVertical.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useRemoveVideo, useSaveOrder } from './playlist-queries';
 
@@ -109,10 +107,8 @@ function VideoRow({
 export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail; viewer: PlaylistViewer }) {
   const [order, setOrder] = useState<TPlaylistVideo[]>(playlist.videos);
   const [isSorting, setIsSorting] = useState(false);
-  const [isShuffleLocked, setIsShuffleLocked] = useState(false);
   const saveOrder = useSaveOrder();
   const removeVideo = useRemoveVideo();
-  const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
@@ -120,7 +116,6 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
   );
   // A refetch (save, removal, another member's change) replaces the shown order.
   useEffect(() => setOrder(playlist.videos), [playlist.videos]);
-  useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
 
   const canReorder = playlistPolicy.canReorder(viewer, playlist);
   const canShuffle = playlistPolicy.canShuffle(viewer, playlist);
@@ -152,45 +147,12 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
     });
   }
 
-  function shuffle() {
-    const prior = order;
-    const next = shuffleItems(order);
-    setOrder(next);
-    setIsShuffleLocked(true);
-    lockTimer.current = setTimeout(() => setIsShuffleLocked(false), PLAYLIST_LIMITS.shuffleLockoutMs);
-    const id = `shuffle-${playlist.id}-${Date.now()}`;
-    notifications.show({
-      id,
-      autoClose: PLAYLIST_LIMITS.shufflePromptMs,
-      message: (
-        <Group justify="space-between" gap="xs">
-          <Text fz="sm">Shuffled. Save this order?</Text>
-          <Group gap={6}>
-            <Button
-              size="compact-sm"
-              color="pink"
-              onClick={() => {
-                notifications.hide(id);
-                persist(next);
-              }}
-            >
-              Save
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => {
-                notifications.hide(id);
-                setOrder(prior);
-              }}
-            >
-              Undo
-            </Button>
-          </Group>
-        </Group>
-      ),
-    });
-  }
+  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+    listId: playlist.id,
+    order,
+    setOrder,
+    onSave: (shuffled) => persist(shuffled),
+  });
 
   async function remove(video: TPlaylistVideo) {
     const isConfirmed = await confirm({

@@ -1,0 +1,68 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useShuffleWithUndo } from './shuffle-with-undo';
+import { theme } from './theme';
+
+const ITEMS = Array.from({ length: 12 }, (_, i) => `video ${i + 1}`);
+
+function ShuffleList({ onSave, onUndo }: { onSave: (order: string[]) => void; onUndo?: () => void }) {
+  const [order, setOrder] = useState(ITEMS);
+  const { shuffle, isShuffleLocked } = useShuffleWithUndo({ listId: 'list', order, setOrder, onSave, onUndo });
+  return (
+    <>
+      <button type="button" onClick={shuffle} disabled={isShuffleLocked}>
+        Shuffle
+      </button>
+      <ol aria-label="order">{order.join(',')}</ol>
+    </>
+  );
+}
+
+function renderList(props: { onSave: (order: string[]) => void; onUndo?: () => void }) {
+  return render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <ShuffleList {...props} />
+    </MantineProvider>,
+  );
+}
+
+const shownOrder = () => screen.getByRole('list', { name: 'order' }).textContent?.split(',') ?? [];
+
+afterEach(() => vi.useRealTimers());
+
+describe('useShuffleWithUndo', () => {
+  it('shows a new order, saves it from the prompt and locks the button for 7 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onSave = vi.fn();
+    renderList({ onSave });
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    const shuffled = shownOrder();
+    expect([...shuffled].sort()).toEqual([...ITEMS].sort());
+    expect(shuffled).not.toEqual(ITEMS);
+    expect(screen.getByRole('button', { name: 'Shuffle' })).toBeDisabled();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(shuffled);
+
+    act(() => vi.advanceTimersByTime(6_900));
+    expect(screen.getByRole('button', { name: 'Shuffle' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('button', { name: 'Shuffle' })).toBeEnabled();
+  });
+
+  it('Undo brings the prior order back and saves nothing', async () => {
+    const onSave = vi.fn();
+    const onUndo = vi.fn();
+    renderList({ onSave, onUndo });
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    expect(shownOrder()).not.toEqual(ITEMS);
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(shownOrder()).toEqual(ITEMS);
+    expect(onUndo).toHaveBeenCalledOnce();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
