@@ -6,10 +6,8 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,12 +18,14 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCategory, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { useAddCategory, useAdminCategories, useRemoveCategory } from './api';
 import { useTimedMessage } from './use-timed-message';
 
 /** /AdminDashboard/AddCategory: the category list, add and remove (spec 3 §2, §5, §8). */
 export function CategoriesPage() {
   const categories = useAdminCategories();
+  const categoryItems = categories.data?.items ?? [];
   const addCategory = useAddCategory();
   const removeCategory = useRemoveCategory();
   const { message, show } = useTimedMessage();
@@ -132,23 +132,18 @@ export function CategoriesPage() {
         )}
       </Paper>
 
-      <Card withBorder radius="lg" p={0} shadow="xs">
-        {categories.isError ? (
-          <Alert m="md" color="red" icon={<IconAlertTriangle />} title="The categories could not be loaded">
-            {categories.error.message}
-          </Alert>
-        ) : !categories.data ? (
-          <Stack p="md" gap="sm" role="status" aria-label="Loading categories">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} h={36} />
-            ))}
-          </Stack>
-        ) : categories.data.items.length === 0 ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
-            <IconCategory size={32} stroke={1.5} />
-            <Text>No items found.</Text>
-          </Stack>
-        ) : (
+      <ListCard
+        noun="categories"
+        failure={
+          categories.isError ? <ListLoadFailed noun="categories" message={categories.error.message} /> : null
+        }
+        isLoading={!categories.data}
+        isEmpty={categoryItems.length === 0}
+        emptyIcon={<IconCategory size={32} stroke={1.5} />}
+        skeletonRows={4}
+        skeletonHeight={36}
+      >
+        {() => (
           <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Categories">
               <Table.Thead>
@@ -161,7 +156,7 @@ export function CategoriesPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {categories.data.items.map((category) => (
+                {categoryItems.map((category) => (
                   <Table.Tr key={category.id}>
                     <Table.Td>
                       <Group gap="xs">
@@ -194,7 +189,7 @@ export function CategoriesPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </ListCard>
     </Stack>
   );
 }

@@ -5,9 +5,7 @@ import {
   ActionIcon,
   Avatar,
   Button,
-  Card,
   Group,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -24,6 +22,7 @@ import {
   IconUserStar,
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { ListCard } from '../../components/list-card';
 import { useAdminInstructors, useDeleteInstructor } from './api';
 import { InstructorDialog } from './instructor-dialog';
 import { SocialIcon } from './social-icon';
@@ -74,34 +73,33 @@ export function InstructorsPage() {
         </Button>
       </Group>
 
-      <Card withBorder radius="lg" p={0} shadow="xs">
-        {instructors.isError ? (
-          <Stack align="center" p="xl" gap="xs">
-            <IconAlertTriangle size={32} color="var(--mantine-color-red-6)" />
-            <Text c="red" fw={600} role="alert">
-              {MESSAGES.instructorsLoadFailed}
-            </Text>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconRefresh size={14} />}
-              onClick={() => instructors.refetch()}
-            >
-              Try again
-            </Button>
-          </Stack>
-        ) : !instructors.data ? (
-          <Stack p="md" gap="sm" role="status" aria-label="Loading instructors">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} h={48} />
-            ))}
-          </Stack>
-        ) : instructors.data.items.length === 0 ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
-            <IconUserStar size={32} stroke={1.5} />
-            <Text>No items found.</Text>
-          </Stack>
-        ) : (
+      <ListCard
+        noun="instructors"
+        failure={
+          instructors.isError ? (
+            <Stack align="center" p="xl" gap="xs">
+              <IconAlertTriangle size={32} color="var(--mantine-color-red-6)" />
+              <Text c="red" fw={600} role="alert">
+                {MESSAGES.instructorsLoadFailed}
+              </Text>
+              <Button
+                variant="light"
+                size="xs"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => instructors.refetch()}
+              >
+                Try again
+              </Button>
+            </Stack>
+          ) : null
+        }
+        isLoading={!instructors.data}
+        isEmpty={instructors.data?.items.length === 0}
+        emptyIcon={<IconUserStar size={32} stroke={1.5} />}
+        skeletonRows={5}
+        skeletonHeight={48}
+      >
+        {() => (
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Instructors">
               <Table.Thead>
@@ -116,7 +114,7 @@ export function InstructorsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {instructors.data.items.map((instructor) => (
+                {(instructors.data?.items ?? []).map((instructor) => (
                   <Table.Tr key={instructor.id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
@@ -190,7 +188,7 @@ export function InstructorsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </ListCard>
       <InstructorDialog target={target} onClose={() => setTarget(null)} />
     </Stack>
   );

@@ -2,13 +2,10 @@ import { ApiError } from '@dance/api-client';
 import { MESSAGES, type TAdminTag } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
-  Alert,
   Button,
-  Card,
   ColorInput,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -16,8 +13,9 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconTags } from '@tabler/icons-react';
+import { IconPlus, IconTags } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './api';
 import { TAG_SWATCHES, TagRow } from './tag-row';
 
@@ -130,23 +128,16 @@ export function TagsPage() {
         </form>
       </Paper>
 
-      <Card withBorder radius="lg" p={0} shadow="xs">
-        {tags.isError ? (
-          <Alert m="md" color="red" icon={<IconAlertTriangle />} title="The tags could not be loaded">
-            {tags.error.message}
-          </Alert>
-        ) : !tags.data ? (
-          <Stack p="md" gap="sm" role="status" aria-label="Loading tags">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} h={36} />
-            ))}
-          </Stack>
-        ) : items.length === 0 ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
-            <IconTags size={32} stroke={1.5} />
-            <Text>No items found.</Text>
-          </Stack>
-        ) : (
+      <ListCard
+        noun="tags"
+        failure={tags.isError ? <ListLoadFailed noun="tags" message={tags.error.message} /> : null}
+        isLoading={!tags.data}
+        isEmpty={items.length === 0}
+        emptyIcon={<IconTags size={32} stroke={1.5} />}
+        skeletonRows={6}
+        skeletonHeight={36}
+      >
+        {() => (
           <Table.ScrollContainer minWidth={620}>
             <Table verticalSpacing="xs" horizontalSpacing="lg" highlightOnHover aria-label="Tags">
               <Table.Thead>
@@ -186,7 +177,7 @@ export function TagsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </ListCard>
     </Stack>
   );
 }

@@ -3,14 +3,11 @@ import { ADMIN_CANNOT_DELETE_SELF_MESSAGE, MESSAGES, type TAdminUser } from '@da
 import { confirm, toast } from '@dance/ui';
 import {
   ActionIcon,
-  Alert,
   Avatar,
   Badge,
-  Card,
   CloseButton,
   Group,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -20,9 +17,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { useRevealDelay } from '../all-videos/use-reveal-delay';
 import { WindowPagination } from '../all-videos/window-pagination';
 import { useAdminUsers, useDeleteUser } from './api';
@@ -128,23 +126,20 @@ export function UsersPage() {
         />
       </Paper>
 
-      <Card withBorder radius="lg" p={0} shadow="xs">
-        {users.isError && !users.isFetching ? (
-          <Alert m="md" color="red" icon={<IconAlertTriangle />} title="The users could not be loaded">
-            {users.error.message}
-          </Alert>
-        ) : !isShowingList ? (
-          <Stack p="md" gap="sm" role="status" aria-label="Loading users">
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} h={40} />
-            ))}
-          </Stack>
-        ) : data.items.length === 0 ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
-            <IconUsers size={32} stroke={1.5} />
-            <Text>No items found.</Text>
-          </Stack>
-        ) : (
+      <ListCard
+        noun="users"
+        failure={
+          users.isError && !users.isFetching ? (
+            <ListLoadFailed noun="users" message={users.error.message} />
+          ) : null
+        }
+        isLoading={!isShowingList}
+        isEmpty={data?.items.length === 0}
+        emptyIcon={<IconUsers size={32} stroke={1.5} />}
+        skeletonRows={8}
+        skeletonHeight={40}
+      >
+        {() => (
           <Table.ScrollContainer minWidth={760}>
             <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Users">
               <Table.Thead>
@@ -159,7 +154,7 @@ export function UsersPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.items.map((user) => {
+                {(data?.items ?? []).map((user) => {
                   const kind = describeUser(user);
                   const isMe = user.id === myId;
                   const name = `${user.firstName} ${user.lastName}`;
@@ -222,7 +217,7 @@ export function UsersPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Card>
+      </ListCard>
 
       {data && (
         <WindowPagination
