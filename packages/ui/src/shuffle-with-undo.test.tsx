@@ -10,7 +10,13 @@ const ITEMS = Array.from({ length: 12 }, (_, i) => `video ${i + 1}`);
 
 function ShuffleList({ onSave, onUndo }: { onSave: (order: string[]) => void; onUndo?: () => void }) {
   const [order, setOrder] = useState(ITEMS);
-  const { shuffle, isShuffleLocked } = useShuffleWithUndo({ listId: 'list', order, setOrder, onSave, onUndo });
+  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+    listId: 'list',
+    order,
+    setOrder,
+    onSave,
+    onUndo,
+  });
   return (
     <>
       <button type="button" onClick={shuffle} disabled={isShuffleLocked}>
