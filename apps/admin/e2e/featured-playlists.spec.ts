@@ -205,7 +205,9 @@ test('an upload that fails on the way shows "Image upload failed", and a retry t
   expect((await readPlaylist(page, playlist.id)).customThumbnailUrl).toMatch(/\.png$/);
 });
 
-test('Shuffle offers Save or Undo: Undo keeps the saved order, Save stores the shuffled one', async ({ page }) => {
+test('Shuffle offers Save or Undo: Undo keeps the saved order, Save stores the shuffled one', async ({
+  page,
+}) => {
   const { playlist } = await featuredPlaylistFixture(page, 8);
   const savedTitles = playlist.videos.map((v) => v.title);
   await page.goto('/AdminDashboard/featured-playlist');
