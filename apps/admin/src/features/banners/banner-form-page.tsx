@@ -1,22 +1,10 @@
 import { ApiError, useSession } from '@dance/api-client';
 import { CONTENT_MESSAGES, type TAdminBanner, todayInNewYork } from '@dance/domain';
 import { toast } from '@dance/ui';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormPageFrame } from '../../components/form-page-frame';
 import { useBanner, useSaveBanner } from './api';
 import { ImagePicker } from './image-picker';
 import { uploadImage } from './upload-image';
@@ -168,29 +156,16 @@ export function BannerFormPage() {
   const isEdit = Boolean(bannerId);
 
   return (
-    <Stack maw={760} mx="auto" gap="lg">
-      <div>
-        <Anchor component={Link} to={LIST_PATH} size="sm" c="dimmed">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} /> Banners
-          </Group>
-        </Anchor>
-        <Title order={1} size="h2" mt={4}>
-          {isEdit ? 'Edit banner' : 'Add banner'}
-        </Title>
-      </div>
-      {isEdit && banner.isPending && (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>{CONTENT_MESSAGES.loading}</Text>
-        </Group>
-      )}
-      {isEdit && banner.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {CONTENT_MESSAGES.editLoadFailed}
-        </Alert>
-      )}
-      {(!isEdit || banner.data) && <BannerForm key={banner.data?.id ?? 'new'} banner={banner.data ?? null} />}
-    </Stack>
+    <FormPageFrame
+      backTo={LIST_PATH}
+      backLabel="Banners"
+      title={isEdit ? 'Edit banner' : 'Add banner'}
+      maxWidth={760}
+      isEdit={isEdit}
+      record={banner}
+      loadFailedMessage={CONTENT_MESSAGES.editLoadFailed}
+    >
+      {(record) => <BannerForm key={record?.id ?? 'new'} banner={record} />}
+    </FormPageFrame>
   );
 }

@@ -1,23 +1,11 @@
 import { ApiError, useSession } from '@dance/api-client';
 import { CONTENT_MESSAGES, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance/domain';
 import { toast } from '@dance/ui';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../banners/image-picker';
 import { uploadImage } from '../banners/upload-image';
 import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './api';
@@ -196,31 +184,16 @@ export function FeaturedPlaylistFormPage() {
   const isEdit = Boolean(id);
 
   return (
-    <Stack maw={760} mx="auto" gap="lg">
-      <div>
-        <Anchor component={Link} to={FEATURED_LIST_PATH} size="sm" c="dimmed">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} /> Featured playlists
-          </Group>
-        </Anchor>
-        <Title order={1} size="h2" mt={4}>
-          {isEdit ? 'Edit featured playlist' : 'Add featured playlist'}
-        </Title>
-      </div>
-      {isEdit && playlist.isPending && (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>{CONTENT_MESSAGES.loading}</Text>
-        </Group>
-      )}
-      {isEdit && playlist.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {PLAYLIST_MESSAGES.detailsFailed}
-        </Alert>
-      )}
-      {(!isEdit || playlist.data) && (
-        <FeaturedPlaylistForm key={playlist.data?.id ?? 'new'} playlist={playlist.data ?? null} />
-      )}
-    </Stack>
+    <FormPageFrame
+      backTo={FEATURED_LIST_PATH}
+      backLabel="Featured playlists"
+      title={isEdit ? 'Edit featured playlist' : 'Add featured playlist'}
+      maxWidth={760}
+      isEdit={isEdit}
+      record={playlist}
+      loadFailedMessage={PLAYLIST_MESSAGES.detailsFailed}
+    >
+      {(record) => <FeaturedPlaylistForm key={record?.id ?? 'new'} playlist={record} />}
+    </FormPageFrame>
   );
 }

@@ -3,11 +3,9 @@ import { CONTENT_MESSAGES, type PopupDevice, type TAdminPopup } from '@dance/dom
 import { toast } from '@dance/ui';
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Group,
-  Loader,
   Paper,
   SimpleGrid,
   Stack,
@@ -15,11 +13,10 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../banners/image-picker';
 import { uploadImage } from '../banners/upload-image';
 import { usePopup, useSavePopup } from './api';
@@ -262,29 +259,16 @@ export function PopupFormPage() {
   const popup = usePopup(popupId);
   const isEdit = Boolean(popupId);
   return (
-    <Stack maw={860} mx="auto" gap="lg">
-      <div>
-        <Anchor component={Link} to={LIST_PATH} size="sm" c="dimmed">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={14} /> Popups List
-          </Group>
-        </Anchor>
-        <Title order={1} size="h2" mt={4}>
-          {isEdit ? 'Edit popup' : 'Add popup'}
-        </Title>
-      </div>
-      {isEdit && popup.isPending && (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>{CONTENT_MESSAGES.loading}</Text>
-        </Group>
-      )}
-      {isEdit && popup.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {CONTENT_MESSAGES.editLoadFailed}
-        </Alert>
-      )}
-      {(!isEdit || popup.data) && <PopupForm key={popup.data?.id ?? 'new'} popup={popup.data ?? null} />}
-    </Stack>
+    <FormPageFrame
+      backTo={LIST_PATH}
+      backLabel="Popups List"
+      title={isEdit ? 'Edit popup' : 'Add popup'}
+      maxWidth={860}
+      isEdit={isEdit}
+      record={popup}
+      loadFailedMessage={CONTENT_MESSAGES.editLoadFailed}
+    >
+      {(record) => <PopupForm key={record?.id ?? 'new'} popup={record} />}
+    </FormPageFrame>
   );
 }
