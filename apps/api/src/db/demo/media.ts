@@ -8,7 +8,13 @@ import { and, desc, eq, inArray, isNull, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { runFfmpeg } from '../../adapters/video/local/ffmpeg';
 import { assetDir } from '../../adapters/video/local/provider';
-import { renderMasterPlaylist, STORYBOARD_TILE, vttTime } from '../../adapters/video/local/transcode';
+import {
+  hlsOutputArgs,
+  renderMasterPlaylist,
+  SEGMENT_SECONDS,
+  STORYBOARD_TILE,
+  vttTime,
+} from '../../adapters/video/local/transcode';
 import { type Chapter, type MediaAssetRow, mediaAssets, type VideoRow, videos } from '../schema';
 
 /**
@@ -19,7 +25,6 @@ import { type Chapter, type MediaAssetRow, mediaAssets, type VideoRow, videos } 
  * subtitles. Clips are cached, so a fresh database reuses them at once.
  */
 const CLIP_SECONDS = 8;
-const SEGMENT_SECONDS = 4;
 const CACHE_VERSION = 'v2';
 const RENDITIONS = [
   { name: '360p', width: 640, height: 360, kbps: 500, codec: 'avc1.4d401e' },
@@ -124,15 +129,7 @@ async function renderClip(spec: ClipSpec, dir: string, signal: AbortSignal) {
     '96k',
     '-ar',
     '48000',
-    '-f',
-    'hls',
-    '-hls_time',
-    String(SEGMENT_SECONDS),
-    '-hls_playlist_type',
-    'vod',
-    '-hls_segment_filename',
-    join(work, name, 'seg_%03d.ts'),
-    join(work, name, 'index.m3u8'),
+    ...hlsOutputArgs(join(work, name)),
   ];
   const beat = `0.25*sin(2*PI*${spec.toneHz}*t)*lt(mod(t\\,${(1 / spec.beatsPerSecond).toFixed(3)})\\,0.07)`;
   await runFfmpeg(

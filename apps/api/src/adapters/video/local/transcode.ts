@@ -64,6 +64,13 @@ function renditionOutput(input: TranscodeInput, plan: RenditionPlan, videoLabel:
     '-sc_threshold',
     '0',
     ...(input.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'] : []),
+    ...hlsOutputArgs(dir),
+  ];
+}
+
+/** ffmpeg's output arguments for one rendition as VOD HLS in `dir`: index.m3u8 and seg_000.ts onwards. */
+export function hlsOutputArgs(dir: string): string[] {
+  return [
     '-f',
     'hls',
     '-hls_time',
