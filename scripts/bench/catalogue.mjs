@@ -7,7 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { benchApiEnv, spawnBuiltApi } from './api-server.mjs';
-import { formatNumber, NotMeasured, requireFromApi, spawnGroup, stopGroup, waitForOk } from './lib.mjs';
+import {
+  connectAdminPostgres,
+  formatNumber,
+  requireFromApi,
+  spawnGroup,
+  stopGroup,
+  waitForOk,
+} from './lib.mjs';
 import { alternate, median, medianRatio } from './rounds.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -86,15 +93,9 @@ async function sequential(url, count) {
 }
 
 export async function runCatalogue() {
-  const postgres = requireFromApi('postgres');
   const autocannon = requireFromApi('autocannon');
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  try {
-    await admin`select 1`;
-  } catch (error) {
-    await admin.end().catch(() => {});
-    throw new NotMeasured(`no PostgreSQL at ${ADMIN_URL} (${error.message})`);
-  }
+  const postgres = requireFromApi('postgres');
+  const admin = await connectAdminPostgres(ADMIN_URL);
   const [existing] = await admin`select 1 as x from pg_database where datname = ${DB_NAME}`;
   const isReused = isKeep && existing !== undefined;
   if (!isReused) {

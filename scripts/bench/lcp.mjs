@@ -1,18 +1,8 @@
-// Budget: the home page's Largest Contentful Paint in headless Chromium is under 1.5 s against the local
-// build: the member app built and served by `vite preview` (proxying /api and /files to a seeded API).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import {
-  assertPortsFree,
-  formatNumber,
-  loadChromium,
-  ROOT,
-  spawnGroup,
-  stopGroup,
-  waitForOk,
-} from './lib.mjs';
+import { assertPortsFree, formatNumber, loadChromium } from './lib.mjs';
+import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
 
 const API_PORT = Number(process.env.BENCH_LCP_API_PORT ?? 3320);
 const PREVIEW_PORT = Number(process.env.BENCH_LCP_PREVIEW_PORT ?? 3321);
@@ -51,42 +41,14 @@ export async function runLcp() {
   const chromium = loadChromium();
   await assertPortsFree([API_PORT, PREVIEW_PORT]);
 
-  console.log('lcp: building the member app (pnpm --filter @dance/member build)');
-  const build = spawnSync('pnpm', ['--filter', '@dance/member', 'build'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0' },
-    timeout: 300_000,
-  });
-  if (build.status !== 0) throw new Error(`the member build failed\n${build.stdout}${build.stderr}`);
-
   const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-lcp-'));
-  const apiEnv = {
-    ...process.env,
-    PORT: String(API_PORT),
-    DATA_DIR: join(workDir, 'data'),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO_DATA: 'true',
-    RATE_LIMIT_MAX: '1000000',
-  };
-  delete apiEnv.DATABASE_URL;
-  const api = spawnGroup('pnpm', ['--filter', '@dance/api', 'exec', 'tsx', 'src/server.ts'], {
-    env: apiEnv,
-    logFile: join(workDir, 'api.log'),
-  });
-  const preview = spawnGroup(
-    'pnpm',
-    ['--filter', '@dance/member', 'exec', 'vite', 'preview', '--port', String(PREVIEW_PORT), '--strictPort'],
-    {
-      env: { ...process.env, API_PROXY_TARGET: `http://localhost:${API_PORT}` },
-      logFile: join(workDir, 'preview.log'),
-    },
-  );
+  const distDir = join(workDir, 'dist');
+  console.log(`lcp: building the member app into ${distDir}`);
+  buildMemberApp(distDir);
+  let servers;
   let browser;
   try {
-    await waitForOk(`http://localhost:${API_PORT}/health`, { child: api, timeoutMs: 120_000 });
-    await waitForOk(`http://localhost:${PREVIEW_PORT}/`, { child: preview, timeoutMs: 60_000 });
+    servers = await startMemberPreview({ apiPort: API_PORT, previewPort: PREVIEW_PORT, workDir, distDir });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     const url = `http://localhost:${PREVIEW_PORT}/`;
     // One warm-up load: the API's first answers compile queries and warm PGlite.
@@ -117,8 +79,7 @@ export async function runLcp() {
     return { rows, details };
   } finally {
     await browser?.close();
-    await stopGroup(preview);
-    await stopGroup(api);
+    await servers?.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }

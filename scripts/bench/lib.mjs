@@ -178,3 +178,16 @@ export async function assertPortsFree(ports) {
     if (await isListening(`http://127.0.0.1:${port}/`)) throw new NotMeasured(`port ${port} is busy`);
   }
 }
+
+/** A one-connection admin client to PostgreSQL at `url`; NotMeasured when none answers there. */
+export async function connectAdminPostgres(url) {
+  const postgres = requireFromApi('postgres');
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+  } catch (error) {
+    await admin.end().catch(() => {});
+    throw new NotMeasured(`no PostgreSQL at ${url} (${error.message})`);
+  }
+  return admin;
+}

@@ -1,28 +1,10 @@
-// Budgets of issue 4, in headless Chromium against the local build and local media:
-// - click on a video card to the video's first presented frame: median 1 s or less, and with the tuned
-//   hls.js start-up at most 0.7 of the time with hls.js defaults, measured in the same run;
-// - the home route's JavaScript does not include hls.js (the player's chunks load when a player opens).
-//
-// The member app is built into a private folder and served by `vite preview` (proxying /api and /files to
-// an API on a fresh PGlite folder, seeded; the videos clicked play a clip processed by the upload pipeline).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import {
-  assertPortsFree,
-  formatKb,
-  formatNumber,
-  loadChromium,
-  NotMeasured,
-  ROOT,
-  sleep,
-  spawnGroup,
-  stopGroup,
-  waitForOk,
-} from './lib.mjs';
+import { assertPortsFree, formatKb, formatNumber, loadChromium, NotMeasured, sleep } from './lib.mjs';
+import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
 import { ensureSource, logIn, uploadAndProcess } from './processing.mjs';
 
 const API_PORT = Number(process.env.BENCH_PLAYER_API_PORT ?? 3330);
@@ -363,53 +345,19 @@ export async function runPlayer() {
   const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-player-'));
   const distDir = join(workDir, 'dist');
   console.log(`player: building the member app into ${distDir}`);
-  const build = spawnSync(
-    'pnpm',
-    ['--filter', '@dance/member', 'exec', 'vite', 'build', '--outDir', distDir, '--emptyOutDir'],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' }, timeout: 300_000 },
-  );
-  if (build.status !== 0) throw new Error(`the member build failed\n${build.stdout}${build.stderr}`);
+  buildMemberApp(distDir);
   const built = readBuild(distDir);
-
-  const apiEnv = {
-    ...process.env,
-    PORT: String(API_PORT),
-    DATA_DIR: join(workDir, 'data'),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'info',
-    SEED_DEMO_DATA: 'true',
-    RATE_LIMIT_MAX: '1000000',
-    // The bench clip is the only media: no demo media renders meanwhile.
-    DEMO_MEDIA: 'none',
-  };
-  delete apiEnv.DATABASE_URL;
-  const api = spawnGroup('pnpm', ['--filter', '@dance/api', 'exec', 'tsx', 'src/server.ts'], {
-    env: apiEnv,
-    logFile: join(workDir, 'api.log'),
-  });
-  const preview = spawnGroup(
-    'pnpm',
-    [
-      '--filter',
-      '@dance/member',
-      'exec',
-      'vite',
-      'preview',
-      '--outDir',
-      distDir,
-      '--port',
-      String(PREVIEW_PORT),
-      '--strictPort',
-    ],
-    {
-      env: { ...process.env, API_PROXY_TARGET: `http://localhost:${API_PORT}` },
-      logFile: join(workDir, 'preview.log'),
-    },
-  );
+  let servers;
   let browser;
   try {
-    await waitForOk(`http://localhost:${API_PORT}/health`, { child: api, timeoutMs: 120_000 });
-    await waitForOk(`http://localhost:${PREVIEW_PORT}/`, { child: preview, timeoutMs: 60_000 });
+    servers = await startMemberPreview({
+      apiPort: API_PORT,
+      previewPort: PREVIEW_PORT,
+      workDir,
+      distDir,
+      // The bench clip is the only media: no demo media renders meanwhile.
+      apiEnv: { LOG_LEVEL: 'info', DEMO_MEDIA: 'none' },
+    });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     const base = `http://localhost:${PREVIEW_PORT}`;
     const [warmUpId, ...runIds] = await prepareVideos(
@@ -522,8 +470,7 @@ export async function runPlayer() {
     return { rows, details };
   } finally {
     await browser?.close();
-    await stopGroup(preview);
-    await stopGroup(api);
+    await servers?.stop();
     rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { benchApiEnv, spawnBuiltApi } from './api-server.mjs';
-import { formatNumber, NotMeasured, requireFromApi, stopGroup, waitForOk } from './lib.mjs';
+import { connectAdminPostgres, formatNumber, requireFromApi, stopGroup, waitForOk } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const API_PORT = Number(process.env.BENCH_PLAYLISTS_PORT ?? 3320);
@@ -87,13 +87,7 @@ function shuffled(list, seed) {
 
 export async function runPlaylists() {
   const postgres = requireFromApi('postgres');
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  try {
-    await admin`select 1`;
-  } catch (error) {
-    await admin.end().catch(() => {});
-    throw new NotMeasured(`no PostgreSQL at ${ADMIN_URL} (${error.message})`);
-  }
+  const admin = await connectAdminPostgres(ADMIN_URL);
   await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
   await admin.unsafe(`create database ${DB_NAME}`);
   const url = new URL(ADMIN_URL);
