@@ -48,7 +48,15 @@ export async function runLcp() {
   let servers;
   let browser;
   try {
-    servers = await startMemberPreview({ apiPort: API_PORT, previewPort: PREVIEW_PORT, workDir, distDir });
+    // No demo media: the home page plays nothing, and on a fresh data folder ffmpeg would render every demo
+    // clip in the background on the same 2 cores while the page is measured (a one-off first-start cost).
+    servers = await startMemberPreview({
+      apiPort: API_PORT,
+      previewPort: PREVIEW_PORT,
+      workDir,
+      distDir,
+      apiEnv: { DEMO_MEDIA: 'none' },
+    });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     const url = `http://localhost:${PREVIEW_PORT}/`;
     // One warm-up load: the API's first answers compile queries and warm PGlite.
@@ -73,7 +81,7 @@ export async function runLcp() {
       );
     }
     details.unshift(
-      `- lcp: headless Chromium against \`vite preview\` of the member build and a seeded API (PGlite), ` +
+      `- lcp: headless Chromium against \`vite preview\` of the member build and a seeded API (PGlite, no demo media), ` +
         `no throttling, fresh context per load, after one warm-up load.`,
     );
     return { rows, details };

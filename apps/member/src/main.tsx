@@ -7,6 +7,7 @@ import { BrowserRouter } from 'react-router';
 import { createAppApiClient, createAppQueryClient } from './app/api';
 import { AppProviders } from './app/app-providers';
 import { createAppNavigator } from './app/navigator';
+import { prefetchFirstPage } from './app/prefetch';
 import { AppRoutes } from './app/router';
 import { registerSessionExpiredHandler } from './app/session-expired';
 
@@ -14,6 +15,7 @@ const client = createAppApiClient();
 const queryClient = createAppQueryClient();
 const { navigate, NavigatorBridge } = createAppNavigator();
 registerSessionExpiredHandler(client, queryClient, navigate);
+prefetchFirstPage(queryClient, client, window.location.pathname);
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');

@@ -2,10 +2,12 @@ import type { Level, THome, TListVideosQuery, TSearchQuery, TVideoCard, TVideoPa
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { ApiClient } from './client';
 import { useApiClient } from './context';
 import { catalogueRoutes } from './routes';
 
@@ -55,22 +57,26 @@ export const catalogueKeys = {
 // Look-up lists change rarely: keep them for the visit.
 const LOOKUP_STALE_MS = 5 * 60_000;
 
-export function useHome() {
-  const client = useApiClient();
-  return useQuery({
+/** The home and categories queries, shared by their hooks and the app's start-up prefetch. */
+export const homeQueryOptions = (client: ApiClient) =>
+  queryOptions({
     queryKey: catalogueKeys.home,
     queryFn: ({ signal }) => client.call(catalogueRoutes.home, { signal }),
   });
-}
 
-export function useCategories() {
-  const client = useApiClient();
-  return useQuery({
+export const categoriesQueryOptions = (client: ApiClient) =>
+  queryOptions({
     queryKey: catalogueKeys.categories,
     queryFn: ({ signal }) => client.call(catalogueRoutes.categories, { signal }),
     staleTime: LOOKUP_STALE_MS,
-    select: (data) => data.items,
   });
+
+export function useHome() {
+  return useQuery(homeQueryOptions(useApiClient()));
+}
+
+export function useCategories() {
+  return useQuery({ ...categoriesQueryOptions(useApiClient()), select: (data) => data.items });
 }
 
 export function useTags() {

@@ -6,7 +6,7 @@ import type {
   TSignUpRequest,
   TStudioSignUpRequest,
 } from '@dance/domain';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { type ApiClient, ApiError } from './client';
 import { useApiClient } from './context';
@@ -33,14 +33,17 @@ export async function fetchSession(client: ApiClient): Promise<TSessionResponse 
   }
 }
 
-export function useSession() {
-  const client = useApiClient();
-  return useQuery({
+/** The session query, shared by `useSession` and the app's start-up prefetch. */
+export const sessionQueryOptions = (client: ApiClient) =>
+  queryOptions({
     queryKey: queryKeys.session,
     queryFn: () => fetchSession(client),
     staleTime: 60_000,
     retry: false,
   });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions(useApiClient()));
 }
 
 /** Store a session answered by login or sign-up, so the UI updates without a refetch. */

@@ -3,21 +3,19 @@ import { BREAKPOINTS, HOME_RECENT_COUNT, type TVideoCard } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
 import { Alert, Box, Container, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useDeferredValue } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useViewer } from '../auth/use-viewer';
 import { VideoGridSkeleton } from '../library/video-grid';
 import { useToggleSaved } from '../saved/use-toggle-saved';
 import classes from './home.module.css';
+import { HOME_GROUPS } from './home-groups';
 import { type HomeTab, HomeTabs } from './home-tabs';
 import { MainBanner } from './main-banner';
 import { useContinueProgress } from './use-continue-progress';
 import { VideoRow } from './video-row';
 import { WelcomeBanner } from './welcome-banner';
 
-const RECENT = 'Recent Releases';
-const FEATURED = 'Featured';
-const SAVED = 'Saved';
-const CONTINUE = 'Continue Watching';
+const { recent: RECENT, featured: FEATURED, saved: SAVED, continue: CONTINUE } = HOME_GROUPS;
 const MOBILE_TAB_SIZE = 6;
 
 /**
@@ -39,6 +37,12 @@ export function HomePage() {
   // The banner (the largest paint) commits as soon as the data is here; the card rows render right after,
   // at lower priority, so they never hold the banner image back.
   const rowsData = useDeferredValue(home.data);
+  // The category rows sit below the fold: they render once the first rows have committed, so their many
+  // cards never hold back the first cards' paint (on phones a card, not the banner, is the largest paint).
+  const [isBelowFoldShown, setIsBelowFoldShown] = useState(false);
+  useEffect(() => {
+    if (rowsData && !isBelowFoldShown) startTransition(() => setIsBelowFoldShown(true));
+  }, [rowsData, isBelowFoldShown]);
   const groups = rowsData?.groups ?? [];
   const groupVideos = (name: string): TVideoCard[] => groups.find((g) => g.name === name)?.videos ?? [];
   const recent = groupVideos(RECENT).slice(0, HOME_RECENT_COUNT);
@@ -47,7 +51,7 @@ export function HomePage() {
   const continueVideos = user ? groupVideos(CONTINUE) : [];
   const progress = useContinueProgress(continueVideos.length > 0);
   const routeOf = new Map((categories.data ?? []).map((c) => [c.name, c.routePath ?? undefined]));
-  const categoryGroups = groups.filter((g) => ![CONTINUE, RECENT, FEATURED, SAVED].includes(g.name));
+  const categoryGroups = groups.filter((g) => !(Object.values(HOME_GROUPS) as string[]).includes(g.name));
 
   const tabs: HomeTab[] = [
     { value: 'recent', label: 'Recent', videos: recent, empty: 'No new releases yet.' },
@@ -114,15 +118,16 @@ export function HomePage() {
                 )}
               </>
             )}
-            {categoryGroups.map((group) => (
-              <VideoRow
-                key={group.name}
-                title={group.name}
-                videos={group.videos}
-                viewAllTo={routeOf.get(group.name)}
-                saved={saved}
-              />
-            ))}
+            {isBelowFoldShown &&
+              categoryGroups.map((group) => (
+                <VideoRow
+                  key={group.name}
+                  title={group.name}
+                  videos={group.videos}
+                  viewAllTo={routeOf.get(group.name)}
+                  saved={saved}
+                />
+              ))}
           </>
         )}
       </Stack>
