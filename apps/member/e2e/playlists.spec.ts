@@ -60,6 +60,39 @@ const titlesOf = (page: Page) =>
     .getByTestId('playlist-video')
     .evaluateAll((rows) => rows.map((row) => row.querySelector('a, p')?.textContent ?? ''));
 
+/**
+ * Drags a video's handle in reorder mode, by mouse or by touch, to just below `belowTitle`'s row (or above
+ * the first row when null), in small steps as a hand would: dnd-kit starts a pointer drag after 4 px and a
+ * touch drag after a 150 ms press.
+ */
+async function dragBelow(page: Page, input: 'mouse' | 'touch', title: string, belowTitle: string | null) {
+  const handle = await page.getByRole('button', { name: `Move ${title}` }).boundingBox();
+  const rows = page.getByTestId('playlist-video');
+  const target = await (belowTitle ? rows.filter({ hasText: belowTitle }) : rows.first()).boundingBox();
+  if (!handle || !target) throw new Error('the rows are not on screen');
+  const from = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  const to = { x: from.x, y: belowTitle ? target.y + target.height * 0.75 : target.y + target.height * 0.1 };
+  const steps = 12;
+  const at = (i: number) => ({ x: from.x, y: from.y + ((to.y - from.y) * i) / steps });
+  if (input === 'mouse') {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i += 1) await page.mouse.move(at(i).x, at(i).y);
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ ...point, id: 1 }] : [] });
+  await touch('touchStart', from);
+  await page.waitForTimeout(300);
+  for (let i = 1; i <= steps; i += 1) await touch('touchMove', at(i));
+  await page.waitForTimeout(150);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
 test.describe('playlists', () => {
   test.setTimeout(60_000);
 
@@ -103,6 +136,66 @@ test.describe('playlists', () => {
     await expect(page.getByRole('button', { name: 'Shuffle', exact: true })).toBeDisabled();
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     expect(await rows.allTextContents()).toEqual(before);
+  });
+
+  test('reorder by dragging with the mouse and on a touch screen, rename, remove a video, delete', async ({
+    page,
+  }) => {
+    await createIndividual(page.request, newMember('drag'));
+    const videos = await libraryVideos(page.request, 3);
+    const titles = videos.map((v) => v.title);
+    const playlist = await createPersonalPlaylist(
+      page.request,
+      await csrfOf(page.request),
+      'Drag me',
+      videos.map((v) => v.id),
+    );
+    await page.goto(`/personal-playlist?id=${playlist.id}`);
+    await expect.poll(() => titlesOf(page)).toEqual(titles);
+
+    // Mouse: drag the first video's handle below the last one, then Save.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await dragBelow(page, 'mouse', titles[0]!, titles[2]!);
+    const dragged = [titles[1]!, titles[2]!, titles[0]!];
+    await expect.poll(() => titlesOf(page)).toEqual(dragged);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Playlist reordered successfully!')).toBeVisible();
+    expect(await playlistOrder(page.request, playlist.id)).toEqual(dragged);
+
+    // Touch: press, hold past the sensor's delay, move up above the first one; Cancel keeps the saved order.
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await dragBelow(page, 'touch', titles[0]!, null);
+    await expect.poll(() => titlesOf(page)).toEqual([titles[0]!, titles[1]!, titles[2]!]);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => titlesOf(page)).toEqual(dragged);
+
+    // Rename.
+    await page.getByRole('button', { name: 'Rename', exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Edit playlist' });
+    await form.getByLabel('Name').fill('Dragged and renamed');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Playlist updated successfully!')).toBeVisible();
+    await expect(page.getByTestId('playlist-title')).toHaveText('Dragged and renamed');
+
+    // Remove a video: the confirm of spec 1 §8; No keeps it, Yes removes it.
+    await page.getByRole('button', { name: `Remove ${titles[1]}` }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Remove from Playlist?' });
+    await expect(confirmDialog).toContainText(
+      'Are you sure you want to remove this video from this playlist?',
+    );
+    await confirmDialog.getByRole('button', { name: 'No', exact: true }).click();
+    await expect.poll(() => titlesOf(page)).toEqual(dragged);
+    await page.getByRole('button', { name: `Remove ${titles[1]}` }).click();
+    await confirmDialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    await expect.poll(() => titlesOf(page)).toEqual([titles[2]!, titles[0]!]);
+    expect(await playlistOrder(page.request, playlist.id)).toEqual([titles[2]!, titles[0]!]);
+
+    // Delete the playlist.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete playlist?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Playlist deleted Successfully')).toBeVisible();
+    await expect(page.getByText('Create your own Personal Playlists now!')).toBeVisible();
+    expect((await page.request.get(`/api/v1/playlists/${playlist.id}`)).status()).toBe(404);
   });
 
   test('a sub-user sees the studio playlist without remove, reorder, edit or shuffle', async ({ page }) => {
