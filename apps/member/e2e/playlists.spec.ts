@@ -83,7 +83,7 @@ async function dragBelow(page: Page, input: 'mouse' | 'touch', title: string, be
     return;
   }
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, point?: { x: number; y: number }) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ ...point, id: 1 }] : [] });
   await touch('touchStart', from);
   await page.waitForTimeout(300);

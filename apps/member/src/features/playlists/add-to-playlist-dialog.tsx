@@ -48,7 +48,7 @@ export function AddToPlaylistDialog({
   function save() {
     const name = newName.trim();
     if (selected.length === 0 && !name) {
-      setError(PLAYLIST_MESSAGES.nameRequired);
+      setError(PLAYLIST_MESSAGES.pickPlaylistOrName);
       return;
     }
     add.mutate(
