@@ -52,3 +52,12 @@ export function route<E extends Endpoint>(
     },
   });
 }
+
+/**
+ * Sends JSON that was already serialised by its endpoint's contract (a cached answer, checked by the contract
+ * when it was built), skipping the per-request serialisation: Fastify sends strings and buffers as they are.
+ */
+export function sendSerialised<T>(reply: FastifyReply, json: Buffer | string): T {
+  reply.type('application/json; charset=utf-8');
+  return json as unknown as T;
+}

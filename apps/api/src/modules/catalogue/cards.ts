@@ -1,16 +1,38 @@
 import { isComingSoonTag, type TVideoCard } from '@dance/domain';
 import type { DbOrTx } from '../../db/client';
-import type { VideoRow } from '../../db/schema';
-import { selectCardExtras } from './queries';
+import { type VideoRow, videos } from '../../db/schema';
+import { type CardLookups, selectCardExtras } from './queries';
+
+/**
+ * The video columns a card is made from. Lists that only show cards select these, not whole rows: the
+ * description, search text, chapters and keywords of every video would be read and parsed for nothing.
+ */
+export const cardColumns = {
+  id: videos.id,
+  kind: videos.kind,
+  title: videos.title,
+  shortDescription: videos.shortDescription,
+  instructorId: videos.instructorId,
+  categoryId: videos.categoryId,
+  durationSeconds: videos.durationSeconds,
+  thumbnailUrl: videos.thumbnailUrl,
+  releaseDate: videos.releaseDate,
+  releaseAt: videos.releaseAt,
+  levels: videos.levels,
+  tagIds: videos.tagIds,
+  fileType: videos.fileType,
+};
+export type CardRow = Pick<VideoRow, keyof typeof cardColumns>;
 
 /** Turns video rows into cards: instructor, tags by priority, saved flag, and the coming-soon state. */
 export async function toCards(
   db: DbOrTx,
-  rows: VideoRow[],
+  rows: CardRow[],
   userId: string | null,
   now = new Date(),
+  lookups?: () => Promise<CardLookups>,
 ): Promise<TVideoCard[]> {
-  const extras = await selectCardExtras(db, rows, userId);
+  const extras = await selectCardExtras(db, rows, userId, lookups);
   return rows.map((row) => {
     const isComingSoon = row.releaseAt.getTime() > now.getTime();
     const videoTags = row.tagIds

@@ -171,28 +171,86 @@ export async function selectVideoPage(
   };
 }
 
-/** The extras cards need for a set of videos, in three queries whatever the page size. */
-export async function selectCardExtras(db: DbOrTx, rows: VideoRow[], userId: string | null) {
+const cardTagColumns = { id: tags.id, name: tags.name, color: tags.color, priority: tags.priority };
+const cardInstructorColumns = { id: instructors.id, name: instructors.name, imageUrl: instructors.imageUrl };
+
+/** The tags and instructors cards show, by id. */
+export interface CardLookups {
+  tags: Map<string, { id: string; name: string; color: string; priority: number }>;
+  instructors: Map<string, { id: string; name: string; imageUrl: string | null }>;
+}
+
+/**
+ * Every tag and instructor, read once per catalogue stamp (its version and day) and kept: both are short
+ * look-up lists, and a list of 200 cards otherwise reads hundreds of them again on every cache miss.
+ */
+export function createCardLookups(db: DbOrTx) {
+  let last: { stamp: string; lookups: Promise<CardLookups> } | null = null;
+  const readAll = async (): Promise<CardLookups> => {
+    const [tagRows, instructorRows] = await Promise.all([
+      db.select(cardTagColumns).from(tags),
+      db.select(cardInstructorColumns).from(instructors),
+    ]);
+    return {
+      tags: new Map(tagRows.map((t) => [t.id, t])),
+      instructors: new Map(instructorRows.map((i) => [i.id, i])),
+    };
+  };
+  return function cardLookupsAt(stamp: string): Promise<CardLookups> {
+    if (last?.stamp !== stamp) {
+      const lookups = readAll();
+      last = { stamp, lookups };
+      lookups.catch(() => {
+        if (last?.lookups === lookups) last = null;
+      });
+    }
+    return last.lookups;
+  };
+}
+
+/** The tags and instructors of these videos: two queries whatever their number. */
+async function selectCardLookups(
+  db: DbOrTx,
+  rows: Pick<VideoRow, 'tagIds' | 'instructorId'>[],
+): Promise<CardLookups> {
   const tagIds = [...new Set(rows.flatMap((r) => r.tagIds))];
   const instructorIds = [
     ...new Set(rows.map((r) => r.instructorId).filter((id): id is string => id !== null)),
   ];
-  const videoIds = rows.map((r) => r.id);
-  const [tagRows, instructorRows, savedRows] = await Promise.all([
-    tagIds.length ? db.select().from(tags).where(inArray(tags.id, tagIds)) : [],
-    instructorIds.length
+  const [tagRows, instructorRows] = await Promise.all([
+    // One array parameter, not one parameter per id: a page of 200 cards can carry 600 tag ids.
+    tagIds.length
       ? db
-          .select({ id: instructors.id, name: instructors.name, imageUrl: instructors.imageUrl })
-          .from(instructors)
-          .where(inArray(instructors.id, instructorIds))
+          .select(cardTagColumns)
+          .from(tags)
+          .where(sql`${tags.id} = any(${sql.param(tagIds)}::uuid[])`)
       : [],
-    userId ? selectSavedAmong(db, userId, videoIds) : new Set<string>(),
+    instructorIds.length
+      ? db.select(cardInstructorColumns).from(instructors).where(inArray(instructors.id, instructorIds))
+      : [],
   ]);
   return {
     tags: new Map(tagRows.map((t) => [t.id, t])),
     instructors: new Map(instructorRows.map((i) => [i.id, i])),
-    saved: savedRows,
   };
+}
+
+/**
+ * The extras cards need for a set of videos, in three queries whatever the page size, or only the saved
+ * flags' query when the caller has the look-ups at hand (`lookups`, see createCardLookups).
+ */
+export async function selectCardExtras(
+  db: DbOrTx,
+  rows: Pick<VideoRow, 'id' | 'tagIds' | 'instructorId'>[],
+  userId: string | null,
+  lookups?: () => Promise<CardLookups>,
+) {
+  const videoIds = rows.map((r) => r.id);
+  const [found, saved] = await Promise.all([
+    lookups ? lookups() : selectCardLookups(db, rows),
+    userId ? selectSavedAmong(db, userId, videoIds) : new Set<string>(),
+  ]);
+  return { ...found, saved };
 }
 
 /** Which of these videos the member saved: one query over the ids (the saved flags of a cached page). */

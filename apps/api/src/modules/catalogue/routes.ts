@@ -10,7 +10,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { categories, instructors, products, savedVideos, tags, videos } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route, sendSerialised } from '../../lib/route';
 import { getViewer, requireSession } from '../../plugins/auth';
 import { createReleaseDay, createVersionReader, ExpiringLru, remember } from './cache';
 import { toCards } from './cards';
@@ -39,12 +39,6 @@ interface CachedPage {
    */
   json: Buffer;
   body: { items: TVideoCard[]; total: number; page: number; pageSize: number };
-}
-
-/** Sends an answer already serialised by its contract (cached JSON), skipping a second serialisation. */
-function sendSerialised<T>(reply: FastifyReply, json: Buffer): T {
-  reply.type('application/json; charset=utf-8');
-  return json as unknown as T;
 }
 
 /** Filters in a canonical form (sorted lists), so equivalent URLs share cache entries. */

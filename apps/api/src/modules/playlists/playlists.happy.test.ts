@@ -332,6 +332,24 @@ describe('loading a playlist again (the shared, versioned load)', () => {
     // A catalogue edit (the video's title) shows too: the catalogue version is part of the key.
     await t.app.db.update(videos).set({ title: 'Clip renamed' }).where(eq(videos.id, ids[1]!));
     expect(titlesOf(await get(null))).toEqual(['Clip 2', 'Clip renamed']);
+
+    // A video that was not in the last load comes with its card; a reorder reuses the renamed card.
+    await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}`, {
+      name: 'Cached, renamed',
+      description: 'Loaded often',
+      videoIds: [ids[2], ids[1], ids[0]],
+    });
+    expect(titlesOf(await get(null))).toEqual(['Clip 2', 'Clip renamed', 'Clip 0']);
+    await send(t.app, w.sessions.admin, 'PUT', `/admin/featured-playlists/${id}/order`, {
+      positions: positionsOf([ids[0]!, ids[1]!, ids[2]!]),
+    });
+    const reordered = (await get(null)).json<TPlaylistDetail>();
+    expect(reordered.videos.map((v) => [v.title, v.position])).toEqual([
+      ['Clip 0', 1],
+      ['Clip renamed', 2],
+      ['Clip 2', 3],
+    ]);
+    expect(reordered.thumbnailUrl).toBe(reordered.videos[0]!.thumbnailUrl);
     await t.app.db.update(videos).set({ title: 'Clip 1' }).where(eq(videos.id, ids[1]!));
   });
 

@@ -1,8 +1,9 @@
-import type { PlaylistType, TPlaylistDetail, TPlaylistSummary } from '@dance/domain';
+import type { PlaylistType, TPlaylistDetail, TPlaylistSummary, TVideoCard } from '@dance/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PlaylistRow, playlistItems, playlists, savedVideos, videos } from '../../db/schema';
-import { toCards } from '../catalogue/cards';
+import { cardColumns, toCards } from '../catalogue/cards';
+import type { CardLookups } from '../catalogue/queries';
 
 /** Which playlists a list shows: featured ones, one member's personal ones, or one studio's. */
 export type PlaylistScope =
@@ -116,24 +117,28 @@ export async function loadDetail(
   db: DbOrTx,
   row: PlaylistRow,
   userId: string | null,
+  lookups?: () => Promise<CardLookups>,
 ): Promise<TPlaylistDetail> {
   // One query: the ids by position (from the playlist's index), unnested in order, then each video by its
   // primary key. A plain join lets the planner hash the whole videos table (a sequential scan of the
   // catalogue) whenever the playlist's row estimate drifts; an unnested array always plans as key lookups.
-  const found = await db
-    .select({ video: videos })
+  const ordered = await db
+    .select(cardColumns)
     .from(
       sql`unnest(array(select ${playlistItems.videoId} from ${playlistItems} where ${playlistItems.playlistId} = ${row.id} order by ${playlistItems.position})) with ordinality as item(video_id, ord)`,
     )
     .innerJoin(videos, sql`${videos.id} = item.video_id`)
     .orderBy(sql`item.ord`);
-  const ordered = found.map((r) => r.video);
-  const cards = await toCards(db, ordered, userId);
+  return toDetail(row, await toCards(db, ordered, userId, new Date(), lookups));
+}
+
+/** The detail answer from the playlist row and its videos' cards in playlist order. */
+export function toDetail(row: PlaylistRow, cards: TVideoCard[]): TPlaylistDetail {
   const summary = toSummary(row, {
-    videoCount: ordered.length,
-    totalDurationSeconds: ordered.reduce((sum, video) => sum + video.durationSeconds, 0),
-    firstThumbnail: ordered[0]?.thumbnailUrl ?? null,
-    firstVideoId: ordered[0]?.id ?? null,
+    videoCount: cards.length,
+    totalDurationSeconds: cards.reduce((sum, card) => sum + card.durationSeconds, 0),
+    firstThumbnail: cards[0]?.thumbnailUrl ?? null,
+    firstVideoId: cards[0]?.id ?? null,
   });
   // Positions as the member sees them: 1..n (dense even if the store ever had a gap).
   return { ...summary, videos: cards.map((card, index) => ({ ...card, position: index + 1 })) };

@@ -8,17 +8,19 @@ import {
   type TPlaylistDetail,
   type TPlaylistOrder,
   type TReorderRequest,
+  type TVideoCard,
 } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { type PlaylistRow, playlists } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
-import { route } from '../../lib/route';
+import { route, sendSerialised } from '../../lib/route';
 import { requireAdmin, requireSession } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { toSessionUser } from '../auth/sessions';
 import { createReleaseDay, createVersionReader, ExpiringLru, remember } from '../catalogue/cache';
+import { createCardLookups } from '../catalogue/queries';
 import {
   appendVideos,
   assignPositions,
@@ -33,6 +35,7 @@ import {
   selectItemIds,
   selectSavedInPlaylist,
   selectSummaries,
+  toDetail,
   touchPlaylist,
 } from './queries';
 
@@ -49,6 +52,11 @@ async function requireViewer(request: FastifyRequest): Promise<NonNullable<Playl
 const notFoundPlaylist = () => notFound('Playlist not found');
 
 const CATALOGUE_VERSION_CHECK_MS = 1000;
+interface LoadedPlaylist {
+  body: TPlaylistDetail;
+  json: Buffer;
+}
+
 const LOADED_MAX = 500;
 const LOADED_TTL_MS = 60_000;
 
@@ -105,9 +113,30 @@ export async function playlistRoutes(app: FastifyInstance) {
     app.config.env === 'test' ? 0 : CATALOGUE_VERSION_CHECK_MS,
   );
   const readReleaseDay = createReleaseDay();
-  const loaded = new ExpiringLru<Promise<TPlaylistDetail>>(LOADED_MAX, LOADED_TTL_MS);
+  const loaded = new ExpiringLru<Promise<LoadedPlaylist>>(LOADED_MAX, LOADED_TTL_MS);
+  // The last cards of each playlist, by catalogue version and day: a reorder, rename or removal (the usual
+  // change, then a refetch) needs only the new order of ids, not every video, tag and instructor again.
+  const lastCards = new ExpiringLru<{ stamp: string; cards: Map<string, TVideoCard> }>(
+    LOADED_MAX,
+    LOADED_TTL_MS,
+  );
+  const cardLookupsAt = createCardLookups(app.db);
+  const reuseCards = async (row: PlaylistRow, stamp: string): Promise<TPlaylistDetail | null> => {
+    const last = lastCards.get(row.id);
+    if (last?.stamp !== stamp) return null;
+    const cards = (await selectItemIds(app.db, row.id)).map((id) => last.cards.get(id));
+    return cards.every((card) => card !== undefined) ? toDetail(row, cards) : null;
+  };
+  /** A load as shared: checked by the contract and serialised once, when it is built. */
+  const buildLoaded = async (row: PlaylistRow, stamp: string): Promise<LoadedPlaylist> => {
+    const detail =
+      (await reuseCards(row, stamp)) ?? (await loadDetail(app.db, row, null, () => cardLookupsAt(stamp)));
+    const body = playlistEndpoints.get.response.parse(detail);
+    lastCards.set(row.id, { stamp, cards: new Map(body.videos.map((video) => [video.id, video])) });
+    return { body, json: Buffer.from(JSON.stringify(body)) };
+  };
 
-  route(app, playlistEndpoints.get, async (request) => {
+  route(app, playlistEndpoints.get, async (request, reply) => {
     // The session, the playlist row and the catalogue version are independent reads: one round trip.
     const [viewer, found, catalogueVersion] = await Promise.all([
       readViewer(request),
@@ -115,14 +144,21 @@ export async function playlistRoutes(app: FastifyInstance) {
       readCatalogueVersion(),
     ]);
     const row = assertVisible(viewer, found?.row ?? null);
-    const key = `${row.id}|${found!.version}|${catalogueVersion}|${readReleaseDay()}`;
+    const stamp = `${catalogueVersion}|${readReleaseDay()}`;
+    const key = `${row.id}|${found!.version}|${stamp}`;
     // The member's saved flags are read beside the shared load, not after it.
     const [shared, saved] = await Promise.all([
-      remember(loaded, key, () => loadDetail(app.db, row, null)),
+      remember(loaded, key, () => buildLoaded(row, stamp)),
       viewer ? selectSavedInPlaylist(app.db, viewer.id, row.id) : new Set<string>(),
     ]);
-    if (saved.size === 0) return shared;
-    return { ...shared, videos: shared.videos.map((v) => (saved.has(v.id) ? { ...v, isSaved: true } : v)) };
+    if (saved.size === 0) return sendSerialised(reply, shared.json);
+    // Only saved flags change, so the checked body needs no second pass through the contract.
+    const { body } = shared;
+    const flagged = {
+      ...body,
+      videos: body.videos.map((v) => (saved.has(v.id) ? { ...v, isSaved: true } : v)),
+    };
+    return sendSerialised(reply, JSON.stringify(flagged));
   });
 
   route(app, playlistEndpoints.create, async (request) => {
