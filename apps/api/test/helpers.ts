@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
@@ -21,10 +23,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
+  const postgresTemplate = inject('postgresTemplate');
+  const pgliteTemplatePath = inject('pgliteTemplatePath');
   if (adminUrl) {
     const name = `t_${randomBytes(6).toString('hex')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
+    await createDatabaseFrom(admin, name, postgresTemplate);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -36,7 +40,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     };
   }
   const config = testConfig({ databaseUrl, ...overrides });
-  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, inMemory: true });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: config.dataDir,
+    inMemory: true,
+    // The migrated database of test/global-setup.ts, when the run has one.
+    loadDataDir: pgliteTemplatePath ? new Blob([await readFile(pgliteTemplatePath)]) : undefined,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
@@ -48,6 +58,27 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await dropDatabase();
     },
   };
+}
+
+/**
+ * Creates a test file's database as a copy of the run's migrated template. Two files may copy it at the same
+ * moment, and PostgreSQL refuses a copy while another session reads the template: those wait and try again.
+ */
+async function createDatabaseFrom(admin: postgres.Sql, name: string, template: string | null) {
+  if (!template) {
+    await admin.unsafe(`create database ${name}`);
+    return;
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.unsafe(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      const isBusy = error instanceof Error && /being accessed by other users/.test(error.message);
+      if (!isBusy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
 }
 
 export const PASSWORD = 'Correct-horse-7';

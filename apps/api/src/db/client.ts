@@ -45,6 +45,11 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   dataDir: string;
   inMemory?: boolean;
+  /**
+   * In-memory PGlite only: starts from this dump of a migrated database (`dumpDataDir`) instead of creating
+   * one: tests open one database per file, and creating and migrating one costs seconds.
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -76,7 +81,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   let client: PGlite;
   if (options.inMemory) {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   } else {
     const path = resolve(options.dataDir, 'pg');
     mkdirSync(path, { recursive: true });
