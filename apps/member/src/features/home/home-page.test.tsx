@@ -1,29 +1,16 @@
-import type { TVideoCard } from '@dance/domain';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, sessionHandler, users } from '../../test/fixtures';
+import { apiUrl, sessionHandler, users, videoCard } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
-function card(n: number): TVideoCard {
-  return {
+const card = (n: number) =>
+  videoCard(n, {
     id: `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    kind: 'library',
     title: `Turn sequence ${n}`,
-    shortDescription: '',
-    instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-    categoryId: null,
     durationSeconds: 600,
-    thumbnailUrl: null,
-    releaseDate: '2026-01-01',
-    isComingSoon: false,
-    tags: [],
-    levels: ['Beginner'],
-    fileType: 'video',
-    isSaved: false,
-  };
-}
+  });
 
 const inProgress = [card(1), card(2)];
 

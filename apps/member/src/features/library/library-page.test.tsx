@@ -2,32 +2,15 @@ import { MESSAGES, type TSessionUser, type TVideoCard } from '@dance/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, problem, sessionHandler, users } from '../../test/fixtures';
+import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const LESSONS = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Lessons', routePath: '/Lessons' };
 const CLASSES = { id: 'c0000000-0000-4000-8000-000000000004', name: 'Classes', routePath: '/classes' };
 
-function card(n: number, overrides: Partial<TVideoCard> = {}): TVideoCard {
-  return {
-    id: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    kind: 'library',
-    title: `Lesson ${n}`,
-    shortDescription: '',
-    instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-    categoryId: LESSONS.id,
-    durationSeconds: 300,
-    thumbnailUrl: null,
-    releaseDate: '2026-01-01',
-    isComingSoon: false,
-    tags: [],
-    levels: ['Beginner'],
-    fileType: 'video',
-    isSaved: false,
-    ...overrides,
-  };
-}
+const card = (n: number, overrides: Partial<TVideoCard> = {}) =>
+  videoCard(n, { categoryId: LESSONS.id, ...overrides });
 
 /** The catalogue answers of a lessons page; `seen` collects the query strings of /videos. */
 function catalogueHandlers(items: TVideoCard[], seen: URLSearchParams[] = []) {

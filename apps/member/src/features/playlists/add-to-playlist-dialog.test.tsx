@@ -1,30 +1,15 @@
-import { PLAYLIST_MESSAGES, type TPlaylistSummary, type TSessionUser, type TVideoCard } from '@dance/domain';
+import { PLAYLIST_MESSAGES, type TPlaylistSummary, type TSessionUser } from '@dance/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { apiUrl, problem, sessionHandler, users } from '../../test/fixtures';
+import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const LESSONS = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Lessons', routePath: '/Lessons' };
 
-const VIDEO: TVideoCard = {
-  id: 'a0000000-0000-4000-8000-000000000001',
-  kind: 'library',
-  title: 'Waltz Basics',
-  shortDescription: '',
-  instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-  categoryId: LESSONS.id,
-  durationSeconds: 300,
-  thumbnailUrl: null,
-  releaseDate: '2026-01-01',
-  isComingSoon: false,
-  tags: [],
-  levels: ['Beginner'],
-  fileType: 'video',
-  isSaved: false,
-};
+const VIDEO = videoCard(1, { title: 'Waltz Basics', categoryId: LESSONS.id });
 
 function summary(n: number, type: TPlaylistSummary['type'], name: string): TPlaylistSummary {
   return {

@@ -10,31 +10,14 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, problem, sessionHandler, users } from '../../test/fixtures';
+import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const OWNER = users.individual;
 
-function card(n: number, title: string): TVideoCard {
-  return {
-    id: uuid('a', n),
-    kind: 'library',
-    title,
-    shortDescription: '',
-    instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-    categoryId: null,
-    durationSeconds: 300,
-    thumbnailUrl: null,
-    releaseDate: '2026-01-01',
-    isComingSoon: false,
-    tags: [],
-    levels: ['Beginner'],
-    fileType: 'video',
-    isSaved: false,
-  };
-}
+const card = (n: number, title: string) => videoCard(n, { id: uuid('a', n), title });
 
 const WALTZ = card(1, 'Waltz Basics');
 const TANGO = card(2, 'Tango Walks');
