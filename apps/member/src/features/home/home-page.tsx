@@ -76,7 +76,7 @@ export function HomePage() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap={32}>
-        <Box className={classes.welcomeSlot}>
+        <Box className={classes.welcomeSlot} data-loading={isSessionLoading || undefined}>
           {isSessionLoading ? <PageLoader /> : <WelcomeBanner user={user} />}
         </Box>
         <MainBanner banner={home.data?.banner ?? null} isLoading={home.isPending} />
