@@ -8,6 +8,13 @@ export const SEARCH_PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const HOME_RECENT_COUNT = 6;
+/** The rows of GET /home that the home page places itself (spec 1 §2); every other row is a category's. */
+export const HOME_GROUPS = {
+  continue: 'Continue Watching',
+  recent: 'Recent Releases',
+  featured: 'Featured',
+  saved: 'Saved',
+} as const;
 export const CARD_MAX_TAGS = 3;
 
 export const SORT_OPTIONS = [

@@ -5,7 +5,7 @@ import {
   sessionQueryOptions,
 } from '@dance/api-client';
 import type { QueryClient } from '@tanstack/react-query';
-import { preloadHomeImages } from '../features/home/home-groups';
+import { preloadHomeImages } from '../features/home/preload-home-images';
 
 const HOME_PATHS = new Set(['/', '/home']);
 

@@ -1,4 +1,4 @@
-import { HOME_RECENT_COUNT, type THome } from '@dance/domain';
+import { HOME_GROUPS, HOME_RECENT_COUNT, type THome } from '@dance/domain';
 import { and, asc, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, categories, savedVideos, type VideoRow, videos } from '../../db/schema';
@@ -53,8 +53,8 @@ export async function buildPublicHome(db: Db, today: string, now = new Date()): 
     ),
   );
   const groups = [
-    { name: 'Recent Releases', rows: recent },
-    { name: 'Featured', rows: featured },
+    { name: HOME_GROUPS.recent, rows: recent },
+    { name: HOME_GROUPS.featured, rows: featured },
     ...categoryRows.map((c, i) => ({ name: c.name, rows: perCategory[i]! })),
   ];
   return { banner, groups: await toCardGroups(db, groups, null, now) };
@@ -95,8 +95,8 @@ export async function buildMemberHome(
   const own = await toCardGroups(
     db,
     [
-      { name: 'Continue Watching', rows: continueRows },
-      { name: 'Saved', rows: saved.map((s) => s.video) },
+      { name: HOME_GROUPS.continue, rows: continueRows },
+      { name: HOME_GROUPS.saved, rows: saved.map((s) => s.video) },
     ],
     userId,
     now,

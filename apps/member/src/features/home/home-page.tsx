@@ -1,5 +1,5 @@
 import { useCategories, useHome } from '@dance/api-client';
-import { BREAKPOINTS, HOME_RECENT_COUNT, type TVideoCard } from '@dance/domain';
+import { BREAKPOINTS, HOME_GROUPS, HOME_RECENT_COUNT, type TVideoCard } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
 import { Alert, Box, Container, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,7 +8,6 @@ import { useViewer } from '../auth/use-viewer';
 import { VideoGridSkeleton } from '../library/video-grid';
 import { useToggleSaved } from '../saved/use-toggle-saved';
 import classes from './home.module.css';
-import { HOME_GROUPS } from './home-groups';
 import { type HomeTab, HomeTabs } from './home-tabs';
 import { MainBanner } from './main-banner';
 import { useContinueProgress } from './use-continue-progress';

@@ -1,12 +1,4 @@
-import type { THome } from '@dance/domain';
-
-/** The group names of GET /home that the page places itself; the rest are category rows. */
-export const HOME_GROUPS = {
-  continue: 'Continue Watching',
-  recent: 'Recent Releases',
-  featured: 'Featured',
-  saved: 'Saved',
-} as const;
+import { HOME_GROUPS, type THome } from '@dance/domain';
 
 /** As many cards as the widest first row shows before scrolling. */
 const PRELOADED_CARDS = 4;
