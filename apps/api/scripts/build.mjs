@@ -20,3 +20,5 @@ await build({
   logLevel: 'info',
 });
 cpSync('drizzle', 'dist/drizzle', { recursive: true });
+// The embedded database's thread (decision 0017) runs as its own module beside the bundle.
+cpSync('src/db/pglite-worker.mjs', 'dist/pglite-worker.mjs');

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -79,14 +80,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => client.end({ timeout: 5 }),
     };
   }
-  let client: PGlite;
-  if (options.inMemory) {
-    client = new PGlite({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
-  } else {
+  if (!options.inMemory) {
+    // The persisted database runs on its own thread and migrates there (decision 0017).
     const path = resolve(options.dataDir, 'pg');
     mkdirSync(path, { recursive: true });
-    client = new PGlite(path, { relaxedDurability: true, extensions: { pg_trgm } });
+    const client = new PgliteThread(path, folder);
+    try {
+      await client.waitReady;
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw error;
+    }
+    const db = drizzlePglite({
+      client: client as unknown as PGlite,
+      schema,
+      casing: 'snake_case',
+    }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+      close: () => client.close(),
+    };
   }
+  // Tests: in memory, in the test's own thread, optionally from a dump of a migrated database.
+  const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });

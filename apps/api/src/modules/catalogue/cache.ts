@@ -43,7 +43,7 @@ export class ExpiringLru<V> {
 /**
  * The catalogue version (catalogue_state, bumped by triggers on every catalogue table). On PostgreSQL it is
  * read at most every `checkEveryMs` per process (other instances' admin changes show within that time); on
- * the embedded PGlite, a single process, it is read on every lookup (a microsecond call, never stale).
+ * the embedded PGlite, a single process, it is read on every lookup (one small query, never stale).
  */
 export function createVersionReader(database: Database, checkEveryMs: number) {
   let version = -1;
