@@ -121,6 +121,9 @@ export async function runHealth() {
       errors: rounds.reduce((total, r) => total + r.errors, 0),
       timeouts: rounds.reduce((total, r) => total + r.timeouts, 0),
     });
+    // The spread shows how far one round moves on a shared machine.
+    const roundRatios = (rounds) =>
+      rounds.map((r, round) => formatNumber(r.okPerSecond / bareRounds[round].okPerSecond, 2)).join(', ');
     const bareResult = summarise(bareRounds);
     const apiResult = summarise(apiRounds);
     const describe = (r) =>
@@ -161,6 +164,10 @@ export async function runHealth() {
           ? [`  - the same API on PostgreSQL (${POSTGRES_DB}): ${describe(summarise(postgresRounds))}`]
           : []),
         `  - bare Fastify (\`scripts/bench/hello-fastify.mjs\`): ${describe(bareResult)}`,
+        `  - per-round ratios, API on PGlite: ${roundRatios(apiRounds)}`,
+        ...(postgresRounds
+          ? [`  - per-round ratios, API on PostgreSQL: ${roundRatios(postgresRounds)}`]
+          : []),
       ],
     };
   } finally {
