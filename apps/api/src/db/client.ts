@@ -91,26 +91,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.close().catch(() => {});
       throw error;
     }
-    const db = drizzlePglite({
-      client: client as unknown as PGlite,
-      schema,
-      casing: 'snake_case',
-    }) as unknown as Db;
-    return {
-      db,
-      driver: 'pglite',
-      ping: async () => void (await client.query('select 1')),
-      query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
-      close: () => client.close(),
-    };
+    return pgliteDatabase(client as unknown as PGlite);
   }
   // Tests: in memory, in the test's own thread, optionally from a dump of a migrated database.
   const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: folder });
+  return pgliteDatabase(client);
+}
+
+/** A ready PGlite, in this thread or on its own (`PgliteThread` answers the same calls), as a Database. */
+function pgliteDatabase(client: PGlite): Database {
   return {
-    db,
+    db: drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db,
     driver: 'pglite',
     ping: async () => void (await client.query('select 1')),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,

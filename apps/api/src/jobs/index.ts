@@ -18,7 +18,7 @@ interface Registration {
 }
 
 /**
- * Durable jobs with pg-boss: on PGlite inside the API process (one connection, so one job at a time), on
+ * Durable jobs with pg-boss: on the embedded PGlite (one connection, so one job at a time), on
  * PostgreSQL through its own pool. Handlers are registered by the modules before the runner starts; a job
  * whose process died (a restart mid-transcode) is retried at the next start.
  */
