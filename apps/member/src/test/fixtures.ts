@@ -1,4 +1,4 @@
-import { API_PREFIX, type TSessionResponse, type TSessionUser, type TVideoCard } from '@dance/domain';
+import { API_PREFIX, type TSessionResponse, type TSessionUser } from '@dance/domain';
 import { HttpResponse, http } from 'msw';
 
 export const apiUrl = (path: string) => `${window.location.origin}${API_PREFIX}${path}`;
@@ -61,23 +61,4 @@ export function sessionHandler(user: TSessionUser | null) {
   );
 }
 
-/** A released library video's card, number `n` (its id and title); tests override what they check. */
-export function videoCard(n: number, overrides: Partial<TVideoCard> = {}): TVideoCard {
-  return {
-    id: `a0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    kind: 'library',
-    title: `Lesson ${n}`,
-    shortDescription: '',
-    instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-    categoryId: null,
-    durationSeconds: 300,
-    thumbnailUrl: null,
-    releaseDate: '2026-01-01',
-    isComingSoon: false,
-    tags: [],
-    levels: ['Beginner'],
-    fileType: 'video',
-    isSaved: false,
-    ...overrides,
-  };
-}
+export { videoCard } from '@dance/domain/testing';

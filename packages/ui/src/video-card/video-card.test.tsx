@@ -1,4 +1,5 @@
 import type { TTag, TVideoCard } from '@dance/domain';
+import { videoCard } from '@dance/domain/testing';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -13,25 +14,16 @@ const tag = (name: string, priority: number, color = '#1c7ed6'): TTag => ({
   priority,
 });
 
-function makeVideo(overrides: Partial<TVideoCard> = {}): TVideoCard {
-  return {
+const makeVideo = (overrides: Partial<TVideoCard> = {}) =>
+  videoCard(1, {
     id: '11111111-2222-4333-8444-555555555555',
-    kind: 'library',
     title: 'Pirouette Basics',
     shortDescription: 'Spot, prepare and turn with a clean finish.',
-    instructor: { id: 'i1', name: 'Maya Laurent', imageUrl: null },
-    categoryId: null,
     durationSeconds: 754,
     thumbnailUrl: '/files/demo/thumb.svg',
     releaseDate: '2026-01-10',
-    isComingSoon: false,
-    tags: [],
-    levels: ['Beginner'],
-    fileType: 'video',
-    isSaved: false,
     ...overrides,
-  };
-}
+  });
 
 function renderCard(ui: ReactElement) {
   return render(
