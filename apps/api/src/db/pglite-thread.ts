@@ -38,10 +38,10 @@ export interface PgliteTransaction extends Queryable {
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
-/** The worker's file: beside this module in the source tree, or under dist/db after the build. */
+/** The worker's file: beside this module in the source tree; in dist/ beside server.js (seed-cli.js is in dist/db). */
 function workerFile(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [join(here, 'pglite-worker.mjs'), join(here, 'db', 'pglite-worker.mjs')]) {
+  for (const candidate of [join(here, 'pglite-worker.mjs'), join(here, '..', 'pglite-worker.mjs')]) {
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(`pglite-worker.mjs not found near ${here}`);
