@@ -88,6 +88,11 @@ export const MESSAGES = {
   noDataFound: 'No data Found',
   nameUpdated: 'Your name was updated.',
   emailUpdated: 'Your email was updated.',
+  // Email change with confirmation (issue 13 finding 9)
+  emailUnchanged: 'This is already your email.',
+  emailChangeLinkInvalid:
+    'This email confirmation link is invalid or has expired. Please ask for a new one on your account page.',
+  emailChangeConfirmed: 'Your email was changed. Use your new email to log in from now on.',
   notificationsUpdated: 'Your notification preference was saved.',
   alreadyOnPlan: 'You are already subscribed to this plan.',
   noSeatsLeft: 'All seats of your studio plan are taken. Upgrade to 10 seats or remove a sub-user first.',

@@ -31,6 +31,9 @@ const SetPasswordPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('../features/account/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const PlansPage = lazy(() => import('../features/plans/plans-page').then((m) => ({ default: m.PlansPage })));
 const StudioPlansPage = lazy(() =>
   import('../features/plans/studio-plans-page').then((m) => ({ default: m.StudioPlansPage })),
@@ -87,6 +90,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
+      { path: 'confirm-email/:userId/:token', element: renderLazy(ConfirmEmailPage) },
       ...playerRoutes,
       // The library pages of spec 1 §2 (one page component reads which one from the path).
       ...['AllVideos', 'Lessons', 'Exercises', 'Acrossthefloor', 'Library'].map((path) => ({

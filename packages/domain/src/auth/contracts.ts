@@ -81,8 +81,8 @@ export const ZTokenResponse = z.object({
 export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZMessageResponse = z.object({ message: z.string() });
 
-const ZUserId = z.uuid({ error: 'Invalid link' });
-const ZLinkToken = z
+export const ZUserId = z.uuid({ error: 'Invalid link' });
+export const ZLinkToken = z
   .string({ error: MESSAGES.resetTokenInvalid })
   .min(20, MESSAGES.resetTokenInvalid)
   .max(200);

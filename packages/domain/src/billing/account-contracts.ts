@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZEmail } from '../auth/contracts';
+import { ZEmail, ZLinkToken, ZUserId } from '../auth/contracts';
 import { MAX_PASSWORD_LENGTH } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
 import { MESSAGES } from '../messages';
@@ -24,6 +24,8 @@ export const ZAccountDetails = z.object({
   imageUrl: z.string().nullable(),
   userType: ZUserType.nullable(),
   commentNotifications: z.boolean(),
+  /** The new email waiting for its confirmation link to be followed (issue 13 finding 9); null when none. */
+  pendingEmail: z.string().nullable(),
 });
 export type TAccountDetails = z.infer<typeof ZAccountDetails>;
 
@@ -42,6 +44,23 @@ export const ZChangeEmailRequest = z
   })
   .strict();
 export type TChangeEmailRequest = z.infer<typeof ZChangeEmailRequest>;
+
+/** How long the confirmation link mailed to the new address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The answer to a change of email: nothing changed yet, a link went to the new address. */
+export const emailChangePendingMessage = (newEmail: string) =>
+  `We sent a confirmation link to ${newEmail}. Your email changes when you open that link (valid for 24 hours); until then, keep logging in with your current email.`;
+
+export const ZConfirmEmailRequest = z.object({ userId: ZUserId, token: ZLinkToken }).strict();
+export type TConfirmEmailRequest = z.infer<typeof ZConfirmEmailRequest>;
+export const ZConfirmEmailAnswer = z.object({
+  message: z.string(),
+  email: z.string(),
+  /** The confirming request carried a session of this account, which stays signed in. */
+  sessionKept: z.boolean(),
+});
+export type TConfirmEmailAnswer = z.infer<typeof ZConfirmEmailAnswer>;
 
 export const ZSetImageRequest = z.object({ imageUrl: z.string().trim().min(1).max(500) }).strict();
 export const ZNotificationPreferences = z.object({ commentNotifications: z.boolean() }).strict();
@@ -71,12 +90,32 @@ export const accountEndpoints = {
   changeEmail: defineEndpoint({
     method: 'PUT',
     path: '/account/email',
-    summary: 'Change the login email (needs the current password)',
+    summary:
+      'Ask to change the login email (needs the current password): mails a notice to the current address and a confirmation link to the new one; nothing changes until the link is followed',
     tags: ['account'],
     auth: 'session',
     body: ZChangeEmailRequest,
     response: ZAccountAnswer,
-    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'CSRF_FAILED', 'WRONG_PASSWORD', 'EMAIL_TAKEN'],
+    successStatus: 202,
+    errors: [
+      'VALIDATION_FAILED',
+      'UNAUTHENTICATED',
+      'CSRF_FAILED',
+      'FORBIDDEN',
+      'WRONG_PASSWORD',
+      'RATE_LIMITED',
+    ],
+  }),
+  confirmEmail: defineEndpoint({
+    method: 'POST',
+    path: '/account/email/confirm',
+    summary:
+      "Apply a change of email with the single-use link mailed to the new address; ends the account's other sessions",
+    tags: ['account'],
+    auth: 'public',
+    body: ZConfirmEmailRequest,
+    response: ZConfirmEmailAnswer,
+    errors: ['VALIDATION_FAILED', 'TOKEN_INVALID', 'EMAIL_TAKEN', 'CSRF_FAILED', 'RATE_LIMITED'],
   }),
   setImage: defineEndpoint({
     method: 'PUT',

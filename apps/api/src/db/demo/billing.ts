@@ -1,8 +1,9 @@
 import { type BillingPeriod, findPlan, PERIOD_DAYS, type PlanId } from '@dance/domain';
 import { count, inArray } from 'drizzle-orm';
+import { recordTrial } from '../../modules/subscriptions/access';
 import { syncUserAccess } from '../../modules/subscriptions/state';
 import type { Db } from '../client';
-import { billingCustomers, subscriptions, trialUsages, users } from '../schema';
+import { billingCustomers, subscriptions, users } from '../schema';
 
 /** The demo accounts' plans (DESIGN.md "Demo data"); ids match demo-accounts.json's subscriptionId. */
 const DEMO_SUBSCRIPTIONS: {
@@ -69,15 +70,11 @@ export async function seedDemoBilling(db: Db): Promise<number> {
         resourceVersion: termStart.getTime(),
       });
       if (findPlan(demo.planId).trialDays[demo.period] > 0) {
-        await tx
-          .insert(trialUsages)
-          .values({
-            email: user.email,
-            family: findPlan(demo.planId).family,
-            userId: user.id,
-            providerSubscriptionId: demo.id,
-          })
-          .onConflictDoNothing();
+        await recordTrial(tx, user, {
+          family: findPlan(demo.planId).family,
+          customerId,
+          providerSubscriptionId: demo.id,
+        });
       }
       await syncUserAccess(tx, user.id);
     });

@@ -75,17 +75,32 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** One free trial per plan family per member, ever: keyed by email so a re-created account cannot repeat it. */
+/**
+ * One free trial per plan family per member, ever. Keyed by the account (userId) and the billing customer,
+ * and by every normalised email the account had since its trial (the change of email appends the new one),
+ * so neither a change of email nor a re-created account on one of those emails gets a second trial. No
+ * foreign key: the record outlives the account (studio conversion deletes accounts).
+ */
 export const trialUsages = pgTable(
   'trial_usages',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The email the trial was taken with (kept from the first version of this table). */
     email: text('email').notNull(),
+    /** Every normalised email the account had since the trial, the first one included. */
+    emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
     family: text('family', { enum: ['standard', 'plus', 'studio'] }).notNull(),
     userId: uuid('user_id'),
+    /** The billing provider's customer id the trial subscription belonged to. */
+    customerId: text('customer_id'),
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.email, t.family] })],
+  (t) => [
+    uniqueIndex('trial_usages_user_family_key').on(t.userId, t.family),
+    index('trial_usages_customer_idx').on(t.customerId),
+    index('trial_usages_emails_idx').using('gin', t.emails),
+  ],
 );
 
 /** Every provider event processed, for deduplication by event id and for support. */

@@ -1,20 +1,31 @@
-import { accountEndpoints, MESSAGES } from '@dance/domain';
+import { accountEndpoints, emailChangePendingMessage, MESSAGES } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
+import type { UserRow } from '../../db/schema';
 import { route } from '../../lib/route';
-import { requireSession } from '../../plugins/auth';
-import { changeEmail, setImage, setNotifications, toAccountDetails, updateName } from './service';
+import { assertCsrf, requireSession } from '../../plugins/auth';
+import {
+  confirmEmailChange,
+  readPendingEmail,
+  requestEmailChange,
+  setImage,
+  setNotifications,
+  toAccountDetails,
+  updateName,
+} from './service';
 
 /** The account area's personal details, email, profile image and comment-notification preference. */
 export async function accountRoutes(app: FastifyInstance) {
+  const details = async (user: UserRow) => toAccountDetails(user, await readPendingEmail(app.db, user.id));
+
   route(app, accountEndpoints.get, async (request) => {
     const { user } = await requireSession(request);
-    return toAccountDetails(user);
+    return details(user);
   });
 
   route(app, accountEndpoints.updateName, async (request) => {
     const { user } = await requireSession(request);
     const updated = await updateName(app.db, user, request.body);
-    return { account: toAccountDetails(updated), message: MESSAGES.nameUpdated };
+    return { account: await details(updated), message: MESSAGES.nameUpdated };
   });
 
   route(
@@ -22,21 +33,41 @@ export async function accountRoutes(app: FastifyInstance) {
     accountEndpoints.changeEmail,
     async (request) => {
       const { user } = await requireSession(request);
-      const updated = await changeEmail(app.db, user, request.body);
-      return { account: toAccountDetails(updated), message: MESSAGES.emailUpdated };
+      const ctx = { db: app.db, mail: app.mail, config: app.config, log: request.log };
+      const pendingEmail = await requestEmailChange(ctx, user, request.body);
+      return { account: await details(user), message: emailChangePendingMessage(pendingEmail) };
     },
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    app,
+    accountEndpoints.confirmEmail,
+    async (request) => {
+      // Public (the link may be opened in any browser); a session of this account sent along stays signed in.
+      const resolved = await request.getSession();
+      const isOwnSession = resolved?.user.id === request.body.userId;
+      if (resolved && isOwnSession) assertCsrf(request, resolved);
+      const updated = await confirmEmailChange(
+        app.db,
+        request.body,
+        isOwnSession ? resolved!.session.id : null,
+      );
+      request.log.info({ userId: updated.id }, 'email change confirmed');
+      return { message: MESSAGES.emailChangeConfirmed, email: updated.email, sessionKept: isOwnSession };
+    },
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
   );
 
   route(app, accountEndpoints.setImage, async (request) => {
     const { user } = await requireSession(request);
     const updated = await setImage(app.db, user, request.body.imageUrl, app.config);
-    return { account: toAccountDetails(updated), message: MESSAGES.imageReplaced };
+    return { account: await details(updated), message: MESSAGES.imageReplaced };
   });
 
   route(app, accountEndpoints.setNotifications, async (request) => {
     const { user } = await requireSession(request);
     const updated = await setNotifications(app.db, user, request.body.commentNotifications);
-    return { account: toAccountDetails(updated), message: MESSAGES.notificationsUpdated };
+    return { account: await details(updated), message: MESSAGES.notificationsUpdated };
   });
 }

@@ -89,7 +89,7 @@ export async function startCheckout(
   if (active && active.planId === input.planId && active.period === input.period) {
     throw new AppError('ALREADY_SUBSCRIBED', MESSAGES.alreadyOnPlan);
   }
-  const usedFamilies = await readTrialUsedFamilies(ctx.db, user.email);
+  const usedFamilies = await readTrialUsedFamilies(ctx.db, user);
   const trialDays = active || usedFamilies.includes(plan.family) ? 0 : plan.trialDays[input.period];
   const customerId = await ensureCustomer(ctx, user, {
     isStudio: isStudioPlan(input.planId),

@@ -10,7 +10,7 @@ import {
   type TSubscriptionDetails,
   type TSubscriptionState,
 } from '@dance/domain';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { arrayContains, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   billingCustomers,
@@ -65,13 +65,65 @@ export async function hasActiveAccess(db: DbOrTx, user: AccessUser | null): Prom
   return (await findActiveSubscription(db, user.id)) !== null;
 }
 
-export async function readTrialUsedFamilies(db: DbOrTx, email: string): Promise<PlanFamily[]> {
-  const rows = await db
-    .select({ family: trialUsages.family })
-    .from(trialUsages)
-    .where(eq(trialUsages.email, email));
+/** The normalised form of an email as the trial records keep it. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The trial records that count for this account: its own (by account id), those of its billing customers,
+ * and those of any account, deleted ones included, that had its email. Never the current email alone: a
+ * change of email must not bring a second trial (issue 13 finding 5).
+ */
+export function trialsOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'email'>): SQL {
+  const customerIds = db
+    .select({ customerId: billingCustomers.customerId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.userId, user.id));
+  return or(
+    eq(trialUsages.userId, user.id),
+    arrayContains(trialUsages.emails, [normaliseEmail(user.email)]),
+    inArray(trialUsages.customerId, customerIds),
+  )!;
+}
+
+export async function readTrialUsedFamilies(
+  db: DbOrTx,
+  user: Pick<UserRow, 'id' | 'email'>,
+): Promise<PlanFamily[]> {
+  const rows = await db.select({ family: trialUsages.family }).from(trialUsages).where(trialsOf(db, user));
   const used = new Set(rows.map((r) => r.family));
   return PLAN_FAMILIES.filter((f) => used.has(f));
+}
+
+/**
+ * Records the trial of a plan family for an account, once: the account id, its billing customer and its
+ * email. The record has no foreign key, so it outlives the account.
+ */
+export async function recordTrial(
+  db: DbOrTx,
+  user: Pick<UserRow, 'id' | 'email'>,
+  trial: { family: PlanFamily; customerId: string | null; providerSubscriptionId: string },
+): Promise<void> {
+  const email = normaliseEmail(user.email);
+  await db
+    .insert(trialUsages)
+    .values({
+      email,
+      emails: [email],
+      family: trial.family,
+      userId: user.id,
+      customerId: trial.customerId,
+      providerSubscriptionId: trial.providerSubscriptionId,
+    })
+    .onConflictDoNothing();
+}
+
+/** A changed email joins the account's trial records, so a new account on it gets no second trial either. */
+export async function carryTrialsToEmail(db: DbOrTx, userId: string, newEmail: string): Promise<void> {
+  const email = normaliseEmail(newEmail);
+  await db
+    .update(trialUsages)
+    .set({ emails: sql`array_append(${trialUsages.emails}, ${email}::text)` })
+    .where(sql`${trialUsages.userId} = ${userId} and not (${trialUsages.emails} @> array[${email}::text])`);
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -96,7 +148,7 @@ export function toSubscriptionDetails(row: SubscriptionRow): TSubscriptionDetail
 
 /** The subscription state of GET /account/subscription. */
 export async function readSubscriptionState(db: DbOrTx, user: UserRow): Promise<TSubscriptionState> {
-  const trialUsedFamilies = await readTrialUsedFamilies(db, user.email);
+  const trialUsedFamilies = await readTrialUsedFamilies(db, user);
   const base = {
     subscriptionId: user.subscriptionId ?? null,
     isTrialAvailed: user.isTrialAvailed,

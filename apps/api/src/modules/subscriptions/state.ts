@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BillingEvent, BillingProviderKind, SubscriptionSnapshot } from '../../adapters/billing/types';
 import type { Db, DbOrTx } from '../../db/client';
 import { billingCustomers, billingEvents, subscriptions, trialUsages, users } from '../../db/schema';
+import { recordTrial, trialsOf } from './access';
 
 export type ApplyOutcome = 'applied' | 'stale' | 'ignored';
 
@@ -75,15 +76,11 @@ export async function applySubscriptionSnapshot(
   const startedTrial = snap.status === 'in_trial' && existing?.status !== 'in_trial';
   // The trial belongs to the plan it was taken on: a trial seen now, or one a late first event reports.
   if (snap.status === 'in_trial' || (!existing && snap.trialStart !== null)) {
-    await tx
-      .insert(trialUsages)
-      .values({
-        email: user.email,
-        family: findPlan(snap.planId).family,
-        userId: user.id,
-        providerSubscriptionId: snap.id,
-      })
-      .onConflictDoNothing();
+    await recordTrial(tx, user, {
+      family: findPlan(snap.planId).family,
+      customerId: snap.customerId,
+      providerSubscriptionId: snap.id,
+    });
   }
   await syncUserAccess(tx, user.id);
   const wasPaidActive = existing?.status === 'active' || existing?.status === 'non_renewing';
@@ -114,7 +111,7 @@ export async function syncUserAccess(tx: DbOrTx, userId: string): Promise<void> 
   const [trial] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(trialUsages)
-    .where(eq(trialUsages.email, user.email));
+    .where(trialsOf(tx, user));
   await tx
     .update(users)
     .set({

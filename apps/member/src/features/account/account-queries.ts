@@ -1,5 +1,10 @@
 import { queryKeys, useApiClient } from '@dance/api-client';
-import { accountEndpoints, type TChangeEmailRequest, type TUpdateNameRequest } from '@dance/domain';
+import {
+  accountEndpoints,
+  type TChangeEmailRequest,
+  type TConfirmEmailRequest,
+  type TUpdateNameRequest,
+} from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const accountKeys = { details: ['account', 'details'] as const };
@@ -35,6 +40,14 @@ export function useChangeEmail() {
   const client = useApiClient();
   return useAccountMutation((body: TChangeEmailRequest) =>
     client.call(accountEndpoints.changeEmail, { body }),
+  );
+}
+
+/** Follows the link mailed to the new address; a logged-in member's session and details refresh. */
+export function useConfirmEmail() {
+  const client = useApiClient();
+  return useAccountMutation((body: TConfirmEmailRequest) =>
+    client.call(accountEndpoints.confirmEmail, { body }),
   );
 }
 

@@ -6,15 +6,27 @@ import {
   ZUpdateNameRequest,
 } from '@dance/domain';
 import { PasswordField, toast, zodFormErrors } from '@dance/ui';
-import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { readFieldErrors, readServerMessage } from '../../shared/server-message';
-import { useChangeEmail, useUpdateName } from './account-queries';
+import { useAccountDetails, useChangeEmail, useUpdateName } from './account-queries';
 
 /** Personal details (spec 1 §7 "Auth and account"): first and last name, and the login email. */
 export function PersonalDetailsCard({ user }: { user: TSessionUser }) {
   const updateName = useUpdateName();
   const changeEmail = useChangeEmail();
+  const pendingEmail = useAccountDetails().data?.pendingEmail ?? null;
   const nameForm = useForm({
     initialValues: { firstName: user.firstName, lastName: user.lastName },
     validate: (values) => zodFormErrors(ZUpdateNameRequest, values),
@@ -37,9 +49,11 @@ export function PersonalDetailsCard({ user }: { user: TSessionUser }) {
 
   async function saveEmail(values: typeof emailForm.values) {
     try {
+      // Nothing changes yet: the new address gets a link, and the card shows the pending change.
       const { message, account } = await changeEmail.mutateAsync(values);
       toast.success(message);
       emailForm.setValues({ email: account.email, currentPassword: '' });
+      emailForm.resetDirty({ email: account.email, currentPassword: '' });
     } catch (error) {
       emailForm.setErrors(readFieldErrors(error));
       toast.error(readServerMessage(error, MESSAGES.somethingWentWrong));
@@ -84,6 +98,17 @@ export function PersonalDetailsCard({ user }: { user: TSessionUser }) {
         ) : (
           <form onSubmit={emailForm.onSubmit(saveEmail)} noValidate>
             <Stack gap="sm">
+              {pendingEmail && (
+                <Alert
+                  variant="light"
+                  color="stage"
+                  title="Confirm your new email"
+                  data-testid="pending-email"
+                >
+                  We sent a confirmation link to <strong>{pendingEmail}</strong>. Your email changes when you
+                  open that link (valid for 24 hours); until then, keep logging in with {user.email}.
+                </Alert>
+              )}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
                   label="Email"
