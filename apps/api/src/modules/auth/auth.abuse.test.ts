@@ -140,6 +140,24 @@ describe('sign-up conversion needs proof of owning the account', () => {
     }
   });
 
+  it('takes about as long for an existing email as for a new one (one argon2 hash and one verify each)', async () => {
+    const existing = await createUser(t.app, { userType: 'individual-user' });
+    const time = async (email: string) => {
+      const started = performance.now();
+      await post('/auth/studio-signup', studioBody({ email }));
+      return performance.now() - started;
+    };
+    // Interleaved, so a busy machine slows both alike; medians, so one slow request does not decide.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await time(existing.email));
+      unknown.push(await time(`new-${i}-${Math.random().toString(36).slice(2)}@example.com`));
+    }
+    const median = (values: number[]) => values.sort((x, y) => x - y)[3]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
+  });
+
   it('shows the owner the dialog, with the subscription notice, and cancels the subscription at the provider on confirm', async () => {
     const member = await createUser(t.app, { userType: 'individual-user' });
     const subscriptionId = await givePlaylistAndSubscription(member.id);
