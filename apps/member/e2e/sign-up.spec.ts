@@ -34,7 +34,7 @@ test.describe('individual sign-up', () => {
     ).toBeVisible();
   });
 
-  test('says the email is taken when it already has an account', async ({ page }) => {
+  test('answers a used email neutrally, with links to log in and to reset the password', async ({ page }) => {
     await page.goto('/SignUp');
     await fillSignUpForm(
       page,
@@ -42,7 +42,12 @@ test.describe('individual sign-up', () => {
       'Other',
     );
     await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
-    await expect(page.getByRole('alert')).toContainText('already');
-    await expect(page).toHaveURL(/\/SignUp$/);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      'An account may already exist for this email. Log in, or reset your password if you forgot it.',
+    );
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await alert.getByRole('link', { name: 'Reset your password' }).click();
+    await expect(page).toHaveURL(/\/forgot$/);
   });
 });

@@ -16,6 +16,33 @@ test.describe('studio sign-up and account conversion', () => {
     await expect(page.getByText('Your studio account has been created.', { exact: false })).toBeVisible();
   });
 
+  test('answers a stranger (wrong password) neutrally, and the account stays', async ({ page, request }) => {
+    const member = newMember('not-yours');
+    await createIndividual(request, member);
+    await page.goto('/StudioSignUp');
+    await fillSignUpForm(page, { ...member, password: 'Not-the-owner-1' });
+    await page.getByRole('button', { name: 'CREATE STUDIO ACCOUNT' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('An account may already exist for this email.');
+    await expect(alert.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(alert.getByRole('link', { name: 'Reset your password' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    if (process.env.E2E_SCREENSHOTS) {
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({
+          path: `${process.env.E2E_SCREENSHOTS}/account-may-exist-${width}.png`,
+          fullPage: true,
+        });
+      }
+    }
+    const login = await request.post('/api/v1/auth/login', {
+      data: { email: member.email, password: member.password },
+    });
+    expect(login.status()).toBe(200);
+    expect((await login.json()).user.userType).not.toBe('studio-owner');
+  });
+
   test('keeps the individual account when the member says No', async ({ page, request }) => {
     const member = newMember('keep-individual');
     await createIndividual(request, member);

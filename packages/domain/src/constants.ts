@@ -44,9 +44,16 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const SUBUSER_INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
-/** The 6th failed login in a row answers 429. */
+/**
+ * Login lockout (decision 0018): the 6th failure in a row for one (address, account) pair answers 429 for
+ * LOGIN_LOCKOUT_MS; one address is locked after 20 failures (any accounts, a success does not clear it),
+ * one account after 50 failures from any addresses within an hour (distributed guessing).
+ */
 export const MAX_FAILED_LOGINS = 5;
 export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
+export const MAX_FAILED_LOGINS_PER_ADDRESS = 20;
+export const MAX_FAILED_LOGINS_PER_ACCOUNT = 50;
+export const ACCOUNT_LOCKOUT_WINDOW_MS = 60 * 60 * 1000;
 
 export const BREAKPOINTS = { sidebar: 991, desktop: 1024, tablet: 768, plansMobile: 849 } as const;
 

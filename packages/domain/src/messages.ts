@@ -27,6 +27,10 @@ export const MESSAGES = {
   convertStudioOwnerTitle: 'Convert to an individual account?',
   convertStudioOwnerBody:
     'This email already belongs to a studio owner account. Converting it to an individual account deletes the studio, its sub-users, the previous subscription and data. Do you want to continue?',
+  accountMayExist:
+    'An account may already exist for this email. Log in, or reset your password if you forgot it.',
+  convertCancelsSubscription:
+    'Your current subscription will be cancelled now, when the account is converted.',
   studioSignUpSuccess: 'Your studio account has been created. Choose your studio plan to get started.',
 
   // Login (spec 1 §4, §8)

@@ -37,7 +37,10 @@ const signUpFields = {
     .min(1, { error: MESSAGES.reEnterPasswordRequired, abort: true })
     .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
   acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
-  /** Set after the member confirmed the conversion dialog of spec 1 §4. */
+  /**
+   * Set after the member confirmed the conversion dialog of spec 1 §4. Works only for the proven owner of the
+   * existing account: its password in `password`, or its own session (decision 0018).
+   */
   convertExisting: z.boolean().optional(),
 };
 
@@ -124,8 +127,10 @@ export const authEndpoints = {
     errors: [
       'VALIDATION_FAILED',
       'EMAIL_TAKEN',
+      'ACCOUNT_MAY_EXIST',
       'ACCOUNT_EXISTS_STUDIO_OWNER',
       'ACCOUNT_EXISTS_SUBUSER',
+      'BILLING_PROVIDER_ERROR',
       'RATE_LIMITED',
     ],
   }),
@@ -142,8 +147,10 @@ export const authEndpoints = {
       'VALIDATION_FAILED',
       'EMAIL_TAKEN',
       'ACCOUNT_EXISTS_INDIVIDUAL',
+      'ACCOUNT_MAY_EXIST',
       'ADMIN_NOT_CONVERTIBLE',
       'ACCOUNT_EXISTS_SUBUSER',
+      'BILLING_PROVIDER_ERROR',
       'RATE_LIMITED',
     ],
   }),

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   ACCOUNT_EXISTS_STUDIO_OWNER: 409,
   ACCOUNT_EXISTS_SUBUSER: 409,
   ADMIN_NOT_CONVERTIBLE: 409,
+  /** Sign-up on an email whose owner was not proven: says neither that it exists nor what kind it is. */
+  ACCOUNT_MAY_EXIST: 409,
   CONFLICT: 409,
   TOKEN_INVALID: 400,
   WRONG_PASSWORD: 400,

@@ -155,6 +155,33 @@ describe('Chargebee provider (HTTP API mocked from its documented shapes)', () =
     expect(requests[0]!.form.get('customer[id]')).toBe('u1');
   });
 
+  it('cancels a subscription now (end_of_term false), and reports a refusal as a BillingProviderError', async () => {
+    server.use(
+      record('/subscriptions/sub_9/cancel_for_items', {
+        subscription: { id: 'sub_9', customer_id: 'u1', status: 'cancelled', object: 'subscription' },
+        customer: { id: 'u1', object: 'customer' },
+      }),
+    );
+    await provider.cancelSubscriptionNow({ subscriptionId: 'sub_9', customerId: 'u1' });
+    expect(requests.map((r) => r.path)).toEqual(['/subscriptions/sub_9/cancel_for_items']);
+    expect(requests[0]!.form.get('end_of_term')).toBe('false');
+    server.use(
+      record(
+        '/subscriptions/sub_10/cancel_for_items',
+        {
+          message: 'Subscription is already cancelled.',
+          type: 'invalid_request',
+          api_error_code: 'invalid_state_for_request',
+          http_status_code: 400,
+        },
+        400,
+      ),
+    );
+    await expect(
+      provider.cancelSubscriptionNow({ subscriptionId: 'sub_10', customerId: 'u1' }),
+    ).rejects.toBeInstanceOf(BillingProviderError);
+  });
+
   it('turns an API error into a BillingProviderError', async () => {
     server.use(
       record(

@@ -35,7 +35,7 @@ async function callProvider<T>(what: string, call: () => Promise<T>): Promise<T>
 
 /**
  * Chargebee through the `chargebee` SDK (v3, item-based catalogue): customers, hosted checkout for a new
- * subscription or a change of plan, portal sessions. Webhooks are parsed by parseChargebeeEvent.
+ * subscription or a change of plan, portal sessions, immediate cancellation. Webhooks are parsed by parseChargebeeEvent.
  */
 export function createChargebeeProvider(
   config: ChargebeeConfig,
@@ -96,6 +96,12 @@ export function createChargebeeProvider(
         cb.portalSession.create({ customer: { id: input.customerId }, redirect_url: input.redirectUrl }),
       );
       return { url: requireUrl(result.portal_session.access_url) };
+    },
+    async cancelSubscriptionNow(input) {
+      // end_of_term false: the account is deleted right after, so nothing may renew or bill it again.
+      await callProvider('subscription.cancelForItems', () =>
+        cb.subscription.cancelForItems(input.subscriptionId, { end_of_term: false }),
+      );
     },
   };
 }

@@ -63,6 +63,11 @@ export interface BillingProvider {
   createPortalSession(input: { userId: string; customerId: string; redirectUrl: string }): Promise<{
     url: string;
   }>;
+  /**
+   * Cancels a subscription now (not at the end of its term), for an account that is going away (sign-up
+   * conversion, decision 0018). Throws BillingProviderError when the provider refuses or cannot be reached.
+   */
+  cancelSubscriptionNow(input: { subscriptionId: string; customerId: string }): Promise<void>;
 }
 
 export class BillingProviderError extends Error {

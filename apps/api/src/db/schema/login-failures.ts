@@ -1,6 +1,9 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Consecutive failed logins per account ("email:...") and per address ("ip:..."), for the lockout. */
+/**
+ * Failed-login counts for the lockout: per (address, account) "pair:", per address "ip:", per account "email:"
+ * (decision 0018).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

@@ -21,6 +21,9 @@ afterAll(() => t.close());
 const userCount = async () => (await t.app.db.select({ n: count() }).from(users))[0]!.n;
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers });
+/** A sign-up with the existing account's own password: the proof of ownership of decision 0018. */
+const byOwner = (overrides: Record<string, unknown>) =>
+  validSignUp({ password: PASSWORD, reEnteredPassword: PASSWORD, ...overrides });
 
 describe('sign-up validation', () => {
   it('answers every missing field with the spec message and creates nothing', async () => {
@@ -68,7 +71,7 @@ describe('sign-up validation', () => {
   it('refuses a duplicate email and leaves the account as it was', async () => {
     const existing = await createUser(t.app, { userType: 'individual-user' });
     const before = await userCount();
-    const res = await post('/auth/signup', validSignUp({ email: existing.email }));
+    const res = await post('/auth/signup', byOwner({ email: existing.email }));
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('EMAIL_TAKEN');
     expect(await userCount()).toBe(before);
@@ -76,12 +79,17 @@ describe('sign-up validation', () => {
 
   it('asks before converting an individual to a studio owner', async () => {
     const existing = await createUser(t.app, { userType: 'vip' });
-    const { role: _r, ...body } = validSignUp({ email: existing.email });
+    const { role: _r, ...body } = byOwner({ email: existing.email });
     const res = await post('/auth/studio-signup', body);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'ACCOUNT_EXISTS_INDIVIDUAL',
-      details: { dialog: 'convert-individual' },
+      message: MESSAGES.convertIndividualBody,
+      details: {
+        dialog: 'convert-individual',
+        title: MESSAGES.convertIndividualTitle,
+        cancelsSubscription: false,
+      },
     });
     const [still] = await t.app.db.select().from(users).where(eq(users.id, existing.id));
     expect(still?.userType).toBe('vip');
@@ -89,13 +97,13 @@ describe('sign-up validation', () => {
 
   it('asks before converting a studio owner to an individual', async () => {
     const owner = await createUser(t.app, { userType: 'studio-owner' });
-    const res = await post('/auth/signup', validSignUp({ email: owner.email }));
+    const res = await post('/auth/signup', byOwner({ email: owner.email }));
     expect(res.json().code).toBe('ACCOUNT_EXISTS_STUDIO_OWNER');
   });
 
   it('never converts an admin, even when asked to', async () => {
     const admin = await createUser(t.app, { role: 'admin' });
-    const { role: _r, ...body } = validSignUp({ email: admin.email, convertExisting: true });
+    const { role: _r, ...body } = byOwner({ email: admin.email, convertExisting: true });
     const res = await post('/auth/studio-signup', body);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -109,8 +117,8 @@ describe('sign-up validation', () => {
     const owner = await createUser(t.app, { userType: 'studio-owner' });
     const seat = await createUser(t.app, { userType: 'subuser', studioOwnerId: owner.id });
     for (const [url, body] of [
-      ['/auth/signup', validSignUp({ email: seat.email, convertExisting: true })],
-      ['/auth/studio-signup', { ...validSignUp({ email: seat.email }), role: undefined }],
+      ['/auth/signup', byOwner({ email: seat.email, convertExisting: true })],
+      ['/auth/studio-signup', { ...byOwner({ email: seat.email }), role: undefined }],
     ] as const) {
       const res = await post(url, body);
       expect(res.statusCode).toBe(409);

@@ -60,7 +60,12 @@ describe('sign-up', () => {
   it('converts an individual to a studio owner once confirmed, ending the old account', async () => {
     const old = await createUser(t.app, { userType: 'individual-user', subscriptionId: 'sub_1' });
     const oldSession = await logInAs(t.app, old.email);
-    const { role: _role, ...body } = validSignUp({ email: old.email, convertExisting: true });
+    const { role: _role, ...body } = validSignUp({
+      email: old.email,
+      password: PASSWORD,
+      reEnteredPassword: PASSWORD,
+      convertExisting: true,
+    });
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/studio-signup', payload: body });
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({ userType: 'studio-owner', subscriptionId: null });
@@ -81,7 +86,12 @@ describe('sign-up', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
-      payload: validSignUp({ email: owner.email, convertExisting: true }),
+      payload: validSignUp({
+        email: owner.email,
+        password: PASSWORD,
+        reEnteredPassword: PASSWORD,
+        convertExisting: true,
+      }),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.userType).toBeNull();

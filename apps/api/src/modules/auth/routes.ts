@@ -7,6 +7,7 @@ import {
   type AuthContext,
   changePassword,
   logIn,
+  type Requester,
   requestPasswordReset,
   signUp,
   usePasswordToken,
@@ -23,7 +24,23 @@ export async function authRoutes(app: FastifyInstance) {
     mail: app.mail,
     config: app.config,
     log: request.log,
+    billing: app.billing,
+    requestId: request.id,
   });
+
+  /**
+   * The address, and the account of the request's session when it has one with a valid CSRF token (a
+   * session is proof of owning its account for a sign-up conversion; a cross-site form must not use it).
+   */
+  const requesterOf = async (request: FastifyRequest): Promise<Requester> => {
+    const resolved = await request.getSession();
+    if (!resolved) return { ip: request.ip, sessionUserId: null };
+    const hasCsrf = await requireSession(request).then(
+      () => true,
+      () => false,
+    );
+    return { ip: request.ip, sessionUserId: hasCsrf ? resolved.user.id : null };
+  };
 
   const startSession = async (
     request: FastifyRequest,
@@ -39,7 +56,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authEndpoints.signUp,
     async (request, reply) => {
-      const user = await signUp(ctx(request), request.body, 'individual');
+      const user = await signUp(ctx(request), request.body, 'individual', await requesterOf(request));
       const session = await startSession(request, reply, user.id);
       return { user: toSessionUser(user), csrfToken: session.csrfToken };
     },
@@ -50,7 +67,7 @@ export async function authRoutes(app: FastifyInstance) {
     app,
     authEndpoints.studioSignUp,
     async (request, reply) => {
-      const user = await signUp(ctx(request), request.body, 'studio-owner');
+      const user = await signUp(ctx(request), request.body, 'studio-owner', await requesterOf(request));
       const session = await startSession(request, reply, user.id);
       return { user: toSessionUser(user), csrfToken: session.csrfToken };
     },

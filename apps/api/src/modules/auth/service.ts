@@ -8,15 +8,22 @@ import {
   type TSignUpRequest,
   type TStudioSignUpRequest,
 } from '@dance/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillingProvider } from '../../adapters/billing';
 import { type MailSender, renderActionMail } from '../../adapters/mail';
 import type { AppConfig } from '../../config/env';
-import type { Db } from '../../db/client';
-import { authTokens, type UserRow, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { authTokens, subscriptions, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { generateToken, sha256 } from '../../lib/tokens';
-import { clearFailures, isLockedOut, recordFailure, throttleKeys } from './login-throttle';
+import {
+  clearAccountFailures,
+  clearPairFailures,
+  isLockedOut,
+  recordFailure,
+  throttleKeys,
+} from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteOtherSessions, type ResolvedSession } from './sessions';
 
@@ -25,74 +32,208 @@ export interface AuthContext {
   mail: MailSender;
   config: AppConfig;
   log: FastifyBaseLogger;
+  billing: BillingProvider;
+  requestId: string;
 }
+
+/** Who is asking: the address (for the login throttle) and the account of the request's session, if any. */
+export interface Requester {
+  ip: string;
+  sessionUserId: string | null;
+}
+
+/** The one answer for an email whose owner was not proven: it exists or not, of whatever kind (decision 0018). */
+const accountMayExist = () =>
+  new AppError('ACCOUNT_MAY_EXIST', MESSAGES.accountMayExist, {
+    fields: { email: MESSAGES.accountMayExist },
+  });
 
 const CONFLICT_ERRORS = {
   'email-taken': () =>
     new AppError('EMAIL_TAKEN', MESSAGES.emailTaken, { fields: { email: MESSAGES.emailTaken } }),
   'subuser-exists': () => new AppError('ACCOUNT_EXISTS_SUBUSER', MESSAGES.subuserExists),
   'admin-not-convertible': () => new AppError('ADMIN_NOT_CONVERTIBLE', MESSAGES.adminNotConvertible),
-  'convert-individual': () =>
-    new AppError('ACCOUNT_EXISTS_INDIVIDUAL', MESSAGES.convertIndividualBody, {
-      details: { dialog: 'convert-individual', title: MESSAGES.convertIndividualTitle },
-    }),
-  'convert-studio-owner': () =>
-    new AppError('ACCOUNT_EXISTS_STUDIO_OWNER', MESSAGES.convertStudioOwnerBody, {
-      details: { dialog: 'convert-studio-owner', title: MESSAGES.convertStudioOwnerTitle },
-    }),
 } as const;
 
+const CONVERSION_DIALOGS = {
+  'convert-individual': {
+    code: 'ACCOUNT_EXISTS_INDIVIDUAL',
+    body: MESSAGES.convertIndividualBody,
+    title: MESSAGES.convertIndividualTitle,
+  },
+  'convert-studio-owner': {
+    code: 'ACCOUNT_EXISTS_STUDIO_OWNER',
+    body: MESSAGES.convertStudioOwnerBody,
+    title: MESSAGES.convertStudioOwnerTitle,
+  },
+} as const;
+
+/** Subscriptions the provider could still bill: everything but cancelled and transferred ones. */
+const LIVE_STATUSES = ['future', 'in_trial', 'active', 'non_renewing', 'paused'] as const;
+
 /**
- * Individual or studio-owner sign-up with the conversion rules of spec 1 §4. A conversion the member
- * confirmed (convertExisting) deletes the old account, its sessions, subscription data and (for a studio
- * owner) its sub-users, and creates the new one, in one transaction.
+ * True when the requester proved owning `existing`: the request's session is that account's, or the typed
+ * password is its password. Password checks go through the login throttle (the sign-up form must not be a
+ * way around it): a locked (address, account) counts as not proven, and a wrong password counts as a failure.
+ */
+async function provesOwnership(
+  ctx: AuthContext,
+  existing: UserRow,
+  password: string,
+  requester: Requester,
+): Promise<boolean> {
+  if (requester.sessionUserId === existing.id) return true;
+  const keys = throttleKeys(existing.email, requester.ip);
+  if (await isLockedOut(ctx.db, keys)) {
+    await verifyPassword(null, password); // the same argon2 work as a real check
+    return false;
+  }
+  if (await verifyPassword(existing.passwordHash, password)) {
+    await clearPairFailures(ctx.db, existing.email, requester.ip);
+    return true;
+  }
+  await recordFailure(ctx.db, keys, {
+    log: ctx.log,
+    requestId: ctx.requestId,
+    ip: requester.ip,
+    userId: existing.id,
+  });
+  return false;
+}
+
+/**
+ * Individual or studio-owner sign-up with the conversion rules of spec 1 §4, for a proven owner only
+ * (decision 0018): anyone else signing up with a used email gets ACCOUNT_MAY_EXIST, whatever the account.
+ * A conversion the owner confirmed (convertExisting) first cancels the old account's live subscriptions at
+ * the billing provider (if that fails, nothing is deleted), then, in one transaction, deletes the old
+ * account (sessions, tokens, playlists, subscription rows and, for a studio owner, its sub-users by cascade)
+ * and creates the new one.
  */
 export async function signUp(
   ctx: AuthContext,
   input: TSignUpRequest | TStudioSignUpRequest,
   target: 'individual' | 'studio-owner',
+  requester: Requester,
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
-    const conflict = signUpConflict(existing ?? null, target);
-    if (conflict.kind !== 'none') {
-      const isConversion = conflict.kind === 'convert-individual' || conflict.kind === 'convert-studio-owner';
-      if (!isConversion || !input.convertExisting) throw CONFLICT_ERRORS[conflict.kind]();
-      await tx.delete(users).where(eq(users.id, existing!.id));
-      ctx.log.info({ userId: existing!.id, target }, 'account converted on sign-up');
+  const [existing] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!existing) {
+    // An existing email costs a password check on top of the hash: a new one costs the same.
+    await verifyPassword(null, input.password);
+    return insertUser(ctx.db, input, target, passwordHash);
+  }
+  if (!(await provesOwnership(ctx, existing, input.password, requester))) throw accountMayExist();
+
+  const conflict = signUpConflict(existing, target);
+  if (conflict.kind === 'none') throw accountMayExist(); // not reached: an existing account always conflicts
+  if (conflict.kind !== 'convert-individual' && conflict.kind !== 'convert-studio-owner')
+    throw CONFLICT_ERRORS[conflict.kind]();
+
+  const live = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, existing.id), inArray(subscriptions.status, [...LIVE_STATUSES])));
+  if (!input.convertExisting) {
+    const dialog = CONVERSION_DIALOGS[conflict.kind];
+    const cancelsSubscription = live.length > 0;
+    throw new AppError(dialog.code, dialog.body, {
+      details: {
+        dialog: conflict.kind,
+        title: dialog.title,
+        cancelsSubscription,
+        ...(cancelsSubscription ? { subscriptionNotice: MESSAGES.convertCancelsSubscription } : {}),
+      },
+    });
+  }
+
+  for (const subscription of live) {
+    try {
+      await ctx.billing.cancelSubscriptionNow({
+        subscriptionId: subscription.providerSubscriptionId,
+        customerId: subscription.providerCustomerId,
+      });
+    } catch (error) {
+      ctx.log.error(
+        { err: error, userId: existing.id },
+        'conversion stopped: cancelling the subscription failed',
+      );
+      throw new AppError('BILLING_PROVIDER_ERROR', MESSAGES.billingProviderError);
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        role: 'user',
-        userType: target === 'studio-owner' ? 'studio-owner' : null,
-        signupRole: 'role' in input ? input.role : null,
-      })
-      .returning();
-    return created!;
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    const deleted = await tx.delete(users).where(eq(users.id, existing.id)).returning({ id: users.id });
+    // Converted or deleted by a request running at the same moment: let the member try again.
+    if (deleted.length === 0) throw accountMayExist();
+    ctx.log.info(
+      { userId: existing.id, target, cancelledSubscriptions: live.length },
+      'account converted on sign-up',
+    );
+    return insertUser(tx, input, target, passwordHash);
   });
 }
 
-/** Checks the credentials with the lockout of 5 failures in a row per account and per address. */
+async function insertUser(
+  db: DbOrTx,
+  input: TSignUpRequest | TStudioSignUpRequest,
+  target: 'individual' | 'studio-owner',
+  passwordHash: string,
+): Promise<UserRow> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      role: 'user',
+      userType: target === 'studio-owner' ? 'studio-owner' : null,
+      signupRole: 'role' in input ? input.role : null,
+    })
+    .returning();
+  return created!;
+}
+
+/**
+ * Checks the credentials under the login throttle (login-throttle.ts): per (address, account), per address
+ * and per account. A success clears only its own (address, account) count.
+ */
 export async function logIn(ctx: AuthContext, input: TLoginRequest, ip: string): Promise<UserRow> {
   const keys = throttleKeys(input.email, ip);
   if (await isLockedOut(ctx.db, keys)) throw new AppError('TOO_MANY_ATTEMPTS', MESSAGES.tooManyLoginAttempts);
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
-    await recordFailure(ctx.db, keys);
+    await recordFailure(ctx.db, keys, {
+      log: ctx.log,
+      requestId: ctx.requestId,
+      ip,
+      userId: user?.id ?? null,
+    });
     throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
-  await clearFailures(ctx.db, keys);
+  await clearPairFailures(ctx.db, input.email, ip);
   return user;
 }
 
-/** Issues a single-use link token; only its hash is stored. */
+/**
+ * Revokes (marks used) every outstanding link token of the account but `keepTokenId`: a newer link, a used
+ * link or a new password makes every older link worthless (decision 0018).
+ */
+export async function revokeLinkTokens(db: DbOrTx, userId: string, keepTokenId?: string) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.usedAt),
+        keepTokenId ? ne(authTokens.id, keepTokenId) : undefined,
+      ),
+    );
+}
+
+/** Issues a single-use link token (only its hash is stored) and revokes the account's older ones. */
 export async function issueLinkToken(
   db: Db,
   userId: string,
@@ -100,9 +241,12 @@ export async function issueLinkToken(
   ttlMs: number,
 ): Promise<string> {
   const token = generateToken();
-  await db
-    .insert(authTokens)
-    .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  await db.transaction(async (tx) => {
+    await revokeLinkTokens(tx, userId);
+    await tx
+      .insert(authTokens)
+      .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
+  });
   return token;
 }
 
@@ -161,18 +305,19 @@ export async function usePasswordToken(
       .for('update');
     if (!token) throw new AppError('TOKEN_INVALID', MESSAGES.resetTokenInvalid);
     await tx.update(authTokens).set({ usedAt: new Date() }).where(eq(authTokens.id, token.id));
+    await revokeLinkTokens(tx, input.userId);
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, input.userId))
       .returning({ email: users.email });
     await deleteOtherSessions(tx, input.userId);
-    // A new password lifts a lockout of the account.
-    if (user) await clearFailures(tx, [`email:${user.email}`]);
+    // A new password lifts the account's locks: its global count and every (address, account) pair.
+    if (user) await clearAccountFailures(tx, user.email);
   });
 }
 
-/** Changes the password with the current one and ends the user's other sessions. */
+/** Changes the password with the current one, ends the user's other sessions and revokes its link tokens. */
 export async function changePassword(
   ctx: AuthContext,
   resolved: ResolvedSession,
@@ -188,5 +333,6 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, resolved.user.id));
     await deleteOtherSessions(tx, resolved.user.id, resolved.session.id);
+    await revokeLinkTokens(tx, resolved.user.id);
   });
 }

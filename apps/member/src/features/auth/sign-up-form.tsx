@@ -56,7 +56,8 @@ export interface SignUpFormProps {
   kind: SignUpKind;
   submitLabel: string;
   isSubmitting: boolean;
-  serverError: string | null;
+  /** The server's answer under the button: its message, or richer content such as links. */
+  serverError: ReactNode;
   /** Answers field errors from the server to show on the fields, if any. */
   onSubmit: (values: SignUpValues) => Promise<Record<string, string> | undefined>;
   onEdit?: () => void;

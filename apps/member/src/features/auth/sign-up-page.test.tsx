@@ -99,6 +99,27 @@ describe('individual sign-up', () => {
     expect(router.state.location.pathname).toBe('/SignUp');
   });
 
+  it('answers a used email neutrally, with links to log in and to reset the password', async () => {
+    server.use(
+      sessionHandler(null),
+      http.post(apiUrl('/auth/signup'), () =>
+        problem(409, 'ACCOUNT_MAY_EXIST', MESSAGES.accountMayExist, { email: MESSAGES.accountMayExist }),
+      ),
+    );
+    const { user, router } = renderApp('/SignUp');
+    await fillValidSignUp(user, 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'SIGN UP' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.accountMayExist);
+    expect(within(alert).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/SignUp');
+  });
+
   it('asks before converting a studio owner, and retries with convertExisting on Yes', async () => {
     const bodies: Array<Record<string, unknown>> = [];
     server.use(

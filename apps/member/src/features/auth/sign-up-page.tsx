@@ -2,17 +2,18 @@ import { useSignUp } from '@dance/api-client';
 import { MESSAGES, type SignupRole } from '@dance/domain';
 import { confirm } from '@dance/ui';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasErrorCode, readFieldErrors, readServerMessage } from '../../shared/server-message';
 import { readPlanChoice } from '../plans/stored-plan';
+import { AccountMayExistMessage, conversionMessage } from './account-may-exist';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
 
 /** Individual sign-up (spec 1 §2, §4, §5): a fresh member goes on to pick a plan. */
 export function SignUpPage() {
   const signUp = useSignUp();
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ReactNode>(null);
 
   async function submitSignUp(
     values: SignUpValues,
@@ -34,10 +35,15 @@ export function SignUpPage() {
       if (!convertExisting && hasErrorCode(error, 'ACCOUNT_EXISTS_STUDIO_OWNER')) {
         const isConfirmed = await confirm({
           title: MESSAGES.convertStudioOwnerTitle,
-          message: MESSAGES.convertStudioOwnerBody,
+          message: conversionMessage(error, MESSAGES.convertStudioOwnerBody),
           danger: true,
         });
         return isConfirmed ? submitSignUp(values, true) : undefined;
+      }
+      // Someone who has not proven owning the email's account learns nothing about it (decision 0018).
+      if (hasErrorCode(error, 'ACCOUNT_MAY_EXIST')) {
+        setServerError(<AccountMayExistMessage error={error} />);
+        return undefined;
       }
       setServerError(readServerMessage(error, MESSAGES.somethingWentWrong));
       return readFieldErrors(error);

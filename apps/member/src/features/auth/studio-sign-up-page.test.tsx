@@ -56,6 +56,57 @@ describe('studio sign-up', () => {
     expect(bodies[1]).not.toHaveProperty('role');
   });
 
+  it('tells the owner in the dialog that converting cancels the current subscription', async () => {
+    server.use(
+      sessionHandler(null),
+      http.post(apiUrl('/auth/studio-signup'), () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Conflict',
+            status: 409,
+            code: 'ACCOUNT_EXISTS_INDIVIDUAL',
+            message: MESSAGES.convertIndividualBody,
+            details: {
+              dialog: 'convert-individual',
+              title: MESSAGES.convertIndividualTitle,
+              cancelsSubscription: true,
+              subscriptionNotice: MESSAGES.convertCancelsSubscription,
+            },
+          },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { user } = renderApp('/StudioSignUp');
+    await fillStudioForm(user, 'dancer@example.com');
+    await user.click(screen.getByRole('button', { name: 'CREATE STUDIO ACCOUNT' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(`${MESSAGES.convertIndividualBody} ${MESSAGES.convertCancelsSubscription}`),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+  });
+
+  it('answers a used email neutrally, without any dialog', async () => {
+    server.use(
+      sessionHandler(null),
+      http.post(apiUrl('/auth/studio-signup'), () =>
+        problem(409, 'ACCOUNT_MAY_EXIST', MESSAGES.accountMayExist),
+      ),
+    );
+    const { user } = renderApp('/StudioSignUp');
+    await fillStudioForm(user, 'admin@example.com');
+    await user.click(screen.getByRole('button', { name: 'CREATE STUDIO ACCOUNT' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MESSAGES.accountMayExist);
+    expect(within(alert).getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+      'href',
+      '/forgot',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('does not convert when the member says No', async () => {
     let calls = 0;
     server.use(

@@ -2,10 +2,11 @@ import { useStudioSignUp } from '@dance/api-client';
 import { MESSAGES, TIMERS } from '@dance/domain';
 import { alertDialog, confirm } from '@dance/ui';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasErrorCode, readFieldErrors, readServerMessage } from '../../shared/server-message';
 import { useFlashStore } from '../../shell/flash-store';
+import { AccountMayExistMessage, conversionMessage } from './account-may-exist';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
 
 /** Studio owner sign-up (spec 1 §2, §4): converts an individual account after a warning, never an admin. */
@@ -13,7 +14,7 @@ export function StudioSignUpPage() {
   const studioSignUp = useStudioSignUp();
   const navigate = useNavigate();
   const showFlash = useFlashStore((state) => state.showFlash);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ReactNode>(null);
 
   async function submitStudioSignUp(
     values: SignUpValues,
@@ -34,13 +35,18 @@ export function StudioSignUpPage() {
       if (!convertExisting && hasErrorCode(error, 'ACCOUNT_EXISTS_INDIVIDUAL')) {
         const isConfirmed = await confirm({
           title: MESSAGES.convertIndividualTitle,
-          message: MESSAGES.convertIndividualBody,
+          message: conversionMessage(error, MESSAGES.convertIndividualBody),
           danger: true,
         });
         return isConfirmed ? submitStudioSignUp(values, true) : undefined;
       }
       if (hasErrorCode(error, 'ADMIN_NOT_CONVERTIBLE')) {
         await alertDialog({ title: 'Studio sign-up', message: MESSAGES.adminNotConvertible });
+        return undefined;
+      }
+      // Someone who has not proven owning the email's account learns nothing about it (decision 0018).
+      if (hasErrorCode(error, 'ACCOUNT_MAY_EXIST')) {
+        setServerError(<AccountMayExistMessage error={error} />);
         return undefined;
       }
       setServerError(readServerMessage(error, MESSAGES.somethingWentWrong));

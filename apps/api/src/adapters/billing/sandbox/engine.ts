@@ -129,6 +129,23 @@ export function cancelSandboxSubscription(sub: SubscriptionSnapshot, now: Date):
   ];
 }
 
+/** Cancels now, whatever the term: the account is going away (sign-up conversion). Nothing when already over. */
+export function cancelSandboxSubscriptionNow(sub: SubscriptionSnapshot, now: Date): SandboxTransition[] {
+  if (sub.status === 'cancelled' || sub.status === 'transferred') return [];
+  return [
+    {
+      type: 'subscription_cancelled',
+      subscription: {
+        ...sub,
+        status: 'cancelled',
+        cancelledAt: now,
+        nextBillingAt: null,
+        resourceVersion: nextVersion(sub.resourceVersion, now),
+      },
+    },
+  ];
+}
+
 /** Undo a scheduled cancellation, or reactivate a cancelled subscription with a new paid term (no trial). */
 export function reactivateSandboxSubscription(sub: SubscriptionSnapshot, now: Date): SandboxTransition[] {
   const version = nextVersion(sub.resourceVersion, now);

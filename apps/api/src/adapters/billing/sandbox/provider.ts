@@ -1,8 +1,11 @@
 import { API_PREFIX } from '@dance/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxHostedPages } from '../../../db/schema';
+import { sandboxHostedPages, subscriptions } from '../../../db/schema';
 import { generateToken } from '../../../lib/tokens';
-import type { BillingProvider } from '../types';
+import { processBillingEvent } from '../../../modules/subscriptions/state';
+import { type BillingProvider, BillingProviderError } from '../types';
+import { cancelSandboxSubscriptionNow } from './engine';
 
 export const SANDBOX_BASE_PATH = `${API_PREFIX}/billing/sandbox`;
 /** Hosted pages live an hour, like the provider's. */
@@ -45,6 +48,47 @@ export function createSandboxProvider(db: Db): BillingProvider {
         cancelUrl: input.redirectUrl,
       });
       return { url: `${SANDBOX_BASE_PATH}/portal/${id}` };
+    },
+    async cancelSubscriptionNow(input) {
+      // The sandbox's subscriptions are the rows its own events wrote; the cancellation goes through the same
+      // state machine, so billing_events keeps a record of it after the account is deleted.
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.provider, 'sandbox'),
+            eq(subscriptions.providerSubscriptionId, input.subscriptionId),
+          ),
+        )
+        .limit(1);
+      if (!row) throw new BillingProviderError(`Sandbox has no subscription ${input.subscriptionId}`);
+      const now = new Date();
+      const snapshot = {
+        id: row.providerSubscriptionId,
+        customerId: row.providerCustomerId,
+        status: row.status,
+        planId: row.planId,
+        period: row.period,
+        trialStart: row.trialStart,
+        trialEnd: row.trialEnd,
+        currentTermStart: row.currentTermStart,
+        currentTermEnd: row.currentTermEnd,
+        nextBillingAt: row.nextBillingAt,
+        cancelledAt: row.cancelledAt,
+        resourceVersion: row.resourceVersion,
+      };
+      for (const transition of cancelSandboxSubscriptionNow(snapshot, now)) {
+        const id = `ev_sbx_${generateToken()}`;
+        await processBillingEvent(db, {
+          provider: 'sandbox',
+          id,
+          type: transition.type,
+          occurredAt: now,
+          subscription: transition.subscription,
+          payload: { id, event_type: transition.type, content: { subscription: transition.subscription } },
+        });
+      }
     },
   };
 }
