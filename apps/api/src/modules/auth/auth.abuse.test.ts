@@ -155,7 +155,11 @@ describe('sign-up conversion needs proof of owning the account', () => {
       unknown.push(await time(`new-${i}-${Math.random().toString(36).slice(2)}@example.com`));
     }
     const median = (values: number[]) => values.sort((x, y) => x - y)[3]!;
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(150);
+    // A ratio, not a fixed number of milliseconds: CI's busy cores slow both paths alike. Without the decoy
+    // verify, the existing email costs two argon2 runs against one, a ratio near 2.
+    const ratio = median(known) / median(unknown);
+    expect(ratio).toBeGreaterThan(0.67);
+    expect(ratio).toBeLessThan(1.5);
   });
 
   it('shows the owner the dialog, with the subscription notice, and cancels the subscription at the provider on confirm', async () => {
