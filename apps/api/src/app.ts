@@ -88,7 +88,8 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    requestIdHeader: 'x-request-id',
+    // The header is read by the generator, which keeps a caller's id only when it is short and safe.
+    requestIdHeader: false,
     genReqId: createRequestIdGenerator(),
     // Probes log nothing at info level (their logger is warn-level): skip building their request log lines.
     logController: new LogController({ disableRequestLogging: (request) => request.url === '/health' }),
