@@ -53,14 +53,8 @@ export async function changeEmail(db: Db, user: UserRow, input: TChangeEmailRequ
     .limit(1);
   if (taken)
     throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken, { fields: { email: MESSAGES.emailTaken } });
-  try {
-    return await updateUser(db, user.id, { email: input.email });
-  } catch (error) {
-    // Two changes racing for one address: the unique index decides.
-    if ((error as { code?: string }).code === '23505' || String(error).includes('users_email_key'))
-      throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken, { fields: { email: MESSAGES.emailTaken } });
-    throw error;
-  }
+  // Two changes racing for one address: the unique index decides, and the error plugin answers its 409.
+  return updateUser(db, user.id, { email: input.email });
 }
 
 /**
