@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/contracts';
 import { defineEndpoint } from '../http/endpoint';
-import { text } from '../http/strings';
+import { searchText, text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZRole, ZUserType } from '../users/user';
 import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
 
 export const ZAdminUsersQuery = z
   .object({
-    search: text().trim().max(100, 'Search is at most 100 characters').optional(),
+    search: searchText(100),
     page: ZAdminPageNumber,
     pageSize: ZAdminPageSize,
   })

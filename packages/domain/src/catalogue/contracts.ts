@@ -8,7 +8,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
-import { text } from '../http/strings';
+import { searchText, text } from '../http/strings';
 
 export const ZTag = z.object({
   id: z.string(),
@@ -144,7 +144,7 @@ export type TBanner = z.infer<typeof ZBanner>;
 export const ZHome = z.object({ banner: ZBanner.nullable(), groups: z.array(ZHomeGroup) });
 export type THome = z.infer<typeof ZHome>;
 
-const ZLookupQuery = z.object({ query: text().trim().max(100).optional() }).strict();
+const ZLookupQuery = z.object({ query: searchText(100) }).strict();
 const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
 
 export const catalogueEndpoints = {
