@@ -22,6 +22,7 @@ import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoContent } from './db/demo/content';
 import { seedDemoMedia } from './db/demo/media';
 import { seedDemoPlaylists } from './db/demo/playlists';
+import { QueueDelayMonitor } from './db/pressure';
 import { seedDemoData } from './db/seed';
 import { createRequestIdGenerator } from './lib/request-id';
 import { addVideoRoutes } from './modules/add-videos/routes';
@@ -42,8 +43,11 @@ import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
 import { adminGuardPlugin } from './plugins/admin-guard';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+
+/** A database queue drains in a moment: clients may retry sooner than after an event-loop overload. */
+const DB_OVERLOAD_RETRY_AFTER_SECONDS = 2;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +175,22 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
     sampleInterval: Math.min(1000, Math.max(5, config.maxEventLoopDelayMs)),
     retryAfter: 10,
   });
+  // The database's queue (issue 13, finding 11): under a burst, requests wait for the database while the event
+  // loop idles. Shed them here, before anything queries, while a query waits longer than MAX_DB_QUEUE_MS.
+  if (config.maxDbQueueMs > 0) {
+    const { database } = app;
+    const monitor = new QueueDelayMonitor(() => database.ping(), {
+      limitMs: config.maxDbQueueMs,
+      probeIntervalMs: Math.min(100, config.maxDbQueueMs),
+      driverQueueDelayMs: database.queueDelayMs ? () => database.queueDelayMs!() : undefined,
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      monitor.sample();
+      if (!monitor.isOverloaded()) return done();
+      reply.header('retry-after', DB_OVERLOAD_RETRY_AFTER_SECONDS);
+      sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
+    });
+  }
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
