@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
+import { runOverload } from './bench/overload.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runLcp } from './bench/lcp.mjs';
@@ -20,6 +21,7 @@ const PARTS = {
   bundle: runBundle,
   lcp: runLcp,
   catalogue: runCatalogue,
+  overload: runOverload,
   playlists: runPlaylists,
   player: runPlayer,
   processing: runProcessing,

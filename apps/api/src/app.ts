@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
@@ -22,7 +22,7 @@ import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoContent } from './db/demo/content';
 import { seedDemoMedia } from './db/demo/media';
 import { seedDemoPlaylists } from './db/demo/playlists';
-import { QueueDelayMonitor } from './db/pressure';
+import { DatabaseLoadShedder } from './db/pressure';
 import { seedDemoData } from './db/seed';
 import { createRequestIdGenerator } from './lib/request-id';
 import { addVideoRoutes } from './modules/add-videos/routes';
@@ -179,16 +179,31 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   // loop idles. Shed them here, before anything queries, while a query waits longer than MAX_DB_QUEUE_MS.
   if (config.maxDbQueueMs > 0) {
     const { database } = app;
-    const monitor = new QueueDelayMonitor(() => database.ping(), {
+    const shedder = new DatabaseLoadShedder(() => database.ping(), {
       limitMs: config.maxDbQueueMs,
       probeIntervalMs: Math.min(100, config.maxDbQueueMs),
       driverQueueDelayMs: database.queueDelayMs ? () => database.queueDelayMs!() : undefined,
     });
+    const admitted = new WeakSet<FastifyRequest>();
+    const release = (request: FastifyRequest) => {
+      if (admitted.delete(request)) shedder.release();
+    };
     app.addHook('onRequest', (request, reply, done) => {
-      monitor.sample();
-      if (!monitor.isOverloaded()) return done();
+      if (shedder.admit()) {
+        admitted.add(request);
+        return done();
+      }
       reply.header('retry-after', DB_OVERLOAD_RETRY_AFTER_SECONDS);
       sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
+    });
+    // Whichever comes first: the answer is sent, or the client went away.
+    app.addHook('onResponse', (request, _reply, done) => {
+      release(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      release(request);
+      done();
     });
   }
   await app.register(securityHeadersPlugin, {

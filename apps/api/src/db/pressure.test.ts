@@ -1,78 +1,82 @@
 import { describe, expect, it } from 'vitest';
-import { QueueDelayMonitor } from './pressure';
+import { DatabaseLoadShedder } from './pressure';
 
-/** A monitor on a fake clock whose probe the test answers by hand. */
-function setup(driverQueueDelayMs?: () => number) {
+/** A shedder on a fake clock whose probes the test answers by hand. */
+function setup(options: { initialConcurrency?: number; driverQueueDelayMs?: () => number } = {}) {
   let now = 0;
   const probes: (() => void)[] = [];
-  const monitor = new QueueDelayMonitor(() => new Promise<void>((resolve) => probes.push(resolve)), {
+  const shedder = new DatabaseLoadShedder(() => new Promise<void>((resolve) => probes.push(resolve)), {
     limitMs: 100,
     probeIntervalMs: 50,
-    driverQueueDelayMs,
+    minConcurrency: 2,
+    ...options,
     now: () => now,
   });
-  const answer = async () => {
+  const answerProbe = async () => {
     probes.shift()?.();
     await Promise.resolve();
     await Promise.resolve();
   };
-  return {
-    monitor,
-    probes,
-    answer,
-    advance: (ms: number) => {
-      now += ms;
-    },
+  const advance = (ms: number) => {
+    now += ms;
   };
+  return { shedder, probes, answerProbe, advance };
 }
 
-describe('the database queue monitor', () => {
-  it('sees a probe stuck in the queue as overload, and recovers once the queue drains', async () => {
-    const { monitor, probes, answer, advance } = setup();
-    monitor.sample();
+describe('shedding load in front of the database', () => {
+  it('refuses new requests while a probe waits longer than the limit, and admits again once it is back', async () => {
+    const { shedder, probes, answerProbe, advance } = setup();
+    expect(shedder.admit()).toBe(true);
     expect(probes).toHaveLength(1);
-    expect(monitor.isOverloaded()).toBe(false);
     advance(101);
-    monitor.sample(); // one probe at a time
-    expect(probes).toHaveLength(1);
-    expect(monitor.isOverloaded()).toBe(true);
-    advance(400);
-    await answer(); // came back after 501 ms
-    expect(monitor.queueDelayMs()).toBe(501);
-    // The next request probes again at once, and passes while that probe is young.
-    monitor.sample();
-    expect(probes).toHaveLength(1);
-    expect(monitor.isOverloaded()).toBe(false);
-    advance(3);
-    await answer();
-    expect(monitor.queueDelayMs()).toBe(3);
-    expect(monitor.isOverloaded()).toBe(false);
+    expect(shedder.admit()).toBe(false);
+    expect(probes).toHaveLength(1); // one probe at a time
+    await answerProbe();
+    expect(shedder.admit()).toBe(true);
   });
 
-  it('probes at most once per interval while the database keeps up', async () => {
-    const { monitor, probes, answer, advance } = setup();
-    monitor.sample();
-    await answer();
-    for (let i = 0; i < 10; i++) {
-      advance(4);
-      monitor.sample();
-    }
-    expect(probes).toHaveLength(0);
-    advance(20);
-    monitor.sample();
-    expect(probes).toHaveLength(1);
+  it('caps the requests in flight, so a crowd cannot all get in at once, and frees a slot on release', () => {
+    const { shedder } = setup({ initialConcurrency: 3 });
+    expect([shedder.admit(), shedder.admit(), shedder.admit(), shedder.admit()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    shedder.release();
+    expect(shedder.admit()).toBe(true);
+    expect(shedder.admitted).toBe(3);
   });
 
-  it("takes the driver's own queue when it is the larger", async () => {
+  it('cuts the cap when a probe waited too long and raises it again when probes are fast and it turned requests away', async () => {
+    const { shedder, answerProbe, advance } = setup({ initialConcurrency: 20 });
+    shedder.admit();
+    advance(150);
+    await answerProbe();
+    expect(shedder.concurrency).toBe(14);
+    // Fast probes while nobody was turned away: the cap stays.
+    advance(60);
+    shedder.admit();
+    advance(5);
+    await answerProbe();
+    expect(shedder.concurrency).toBe(14);
+    // The cap turns requests away, probes are fast: it grows.
+    while (shedder.admit()) {}
+    advance(60);
+    shedder.release();
+    shedder.admit(); // starts a probe
+    advance(5);
+    await answerProbe();
+    expect(shedder.concurrency).toBe(15);
+  });
+
+  it("takes the driver's own queue into account", () => {
     let driver = 0;
-    const { monitor, answer, advance } = setup(() => driver);
-    monitor.sample();
-    advance(10);
-    await answer();
-    expect(monitor.isOverloaded()).toBe(false);
+    const { shedder } = setup({ driverQueueDelayMs: () => driver });
+    expect(shedder.admit()).toBe(true);
     driver = 150;
-    expect(monitor.isOverloaded()).toBe(true);
+    expect(shedder.admit()).toBe(false);
     driver = 0;
-    expect(monitor.isOverloaded()).toBe(false);
+    expect(shedder.admit()).toBe(true);
   });
 });
