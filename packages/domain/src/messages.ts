@@ -64,6 +64,7 @@ export const MESSAGES = {
   invalidText:
     'The request contains characters that cannot be stored. Remove control characters and try again.',
   alreadyExists: 'This already exists.',
+  uploadQuotaExceeded: 'You have used all of your upload space. Remove some files or contact support.',
   csrfFailed: 'Your session could not be verified. Please reload the page and try again.',
 
   // Admin catalogue and people (spec 3 §5, §8)

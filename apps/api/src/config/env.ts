@@ -74,6 +74,10 @@ const ZEnv = z.object({
   /** Demo media generated at seed: all, none, or how many videos (tests keep it short). */
   DEMO_MEDIA: z.union([z.enum(['all', 'none']), z.coerce.number().int().min(0)]).optional(),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(2048),
+  /** Per-user total of stored image uploads (POST /files). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Per-user total of stored video uploads (the admin upload wizard). */
+  VIDEO_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(102_400),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -99,6 +103,8 @@ export interface AppConfig {
   maxEventLoopDelayMs: number;
   /** Shed load (503 OVERLOADED) while a query waits longer than this for the database; 0 = off. */
   maxDbQueueMs: number;
+  /** Per-user upload quotas, in bytes, counted from the `uploads` table. */
+  uploadQuota: { imageBytes: number; videoBytes: number };
   s3: {
     bucket: string;
     region: string;
@@ -169,6 +175,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxDbQueueMs: e.MAX_DB_QUEUE_MS,
+    uploadQuota: {
+      imageBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      videoBytes: e.VIDEO_UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
