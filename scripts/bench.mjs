@@ -10,6 +10,7 @@ import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+import { runOverload } from './bench/overload.mjs';
 import { runPlayer } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
@@ -20,6 +21,7 @@ const PARTS = {
   bundle: runBundle,
   lcp: runLcp,
   catalogue: runCatalogue,
+  overload: runOverload,
   playlists: runPlaylists,
   player: runPlayer,
   processing: runProcessing,

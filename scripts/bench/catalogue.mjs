@@ -24,7 +24,7 @@ const DB_NAME = 'dance_bench_catalogue';
 /** BENCH_CATALOGUE_KEEP=1 keeps the generated database after the run and reuses it next time (for iterating). */
 const isKeep = process.env.BENCH_CATALOGUE_KEEP === '1';
 
-async function generate(sql) {
+export async function generate(sql) {
   console.log(
     'catalogue: generating 100,000 videos, 2,000 tags, 500 instructors, 20,000 members with 50 saved each',
   );

@@ -50,6 +50,20 @@ describe('operations', () => {
     expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
   });
 
+  it('keeps a safe caller x-request-id and replaces an unsafe one', async () => {
+    const kept = await t.app.inject({
+      url: '/api/v1/nowhere',
+      headers: { 'x-request-id': 'edge-1a2b:3.c_d' },
+    });
+    expect(kept.headers['x-request-id']).toBe('edge-1a2b:3.c_d');
+    expect(kept.json().requestId).toBe('edge-1a2b:3.c_d');
+    for (const unsafe of ['<img src=x onerror=alert(1)>', 'x'.repeat(5000), 'a b', 'id%0d%0aSet-Cookie:x']) {
+      const res = await t.app.inject({ url: '/api/v1/nowhere', headers: { 'x-request-id': unsafe } });
+      expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
+      expect(res.json().requestId).toBe(res.headers['x-request-id']);
+    }
+  });
+
   it('answers 503 with Retry-After while the event loop is overloaded', async () => {
     const busy = await createTestApp({ maxEventLoopDelayMs: 20 });
     const stallThenRequest = async () => {

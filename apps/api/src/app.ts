@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
@@ -22,6 +22,7 @@ import { seedDemoCatalogue } from './db/demo/catalogue';
 import { seedDemoContent } from './db/demo/content';
 import { seedDemoMedia } from './db/demo/media';
 import { seedDemoPlaylists } from './db/demo/playlists';
+import { DatabaseLoadShedder } from './db/pressure';
 import { seedDemoData } from './db/seed';
 import { createRequestIdGenerator } from './lib/request-id';
 import { addVideoRoutes } from './modules/add-videos/routes';
@@ -42,8 +43,11 @@ import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
 import { adminGuardPlugin } from './plugins/admin-guard';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin, notFoundHandler } from './plugins/errors';
+import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
+
+/** A database queue drains in a moment: clients may retry sooner than after an event-loop overload. */
+const DB_OVERLOAD_RETRY_AFTER_SECONDS = 2;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,7 +92,8 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
           },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    requestIdHeader: 'x-request-id',
+    // The header is read by the generator, which keeps a caller's id only when it is short and safe.
+    requestIdHeader: false,
     genReqId: createRequestIdGenerator(),
     // Probes log nothing at info level (their logger is warn-level): skip building their request log lines.
     logController: new LogController({ disableRequestLogging: (request) => request.url === '/health' }),
@@ -170,6 +175,37 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
     sampleInterval: Math.min(1000, Math.max(5, config.maxEventLoopDelayMs)),
     retryAfter: 10,
   });
+  // The database's queue (issue 13, finding 11): under a burst, requests wait for the database while the event
+  // loop idles. Shed them here, before anything queries, while a query waits longer than MAX_DB_QUEUE_MS.
+  if (config.maxDbQueueMs > 0) {
+    const { database } = app;
+    const shedder = new DatabaseLoadShedder(() => database.ping(), {
+      limitMs: config.maxDbQueueMs,
+      probeIntervalMs: Math.min(100, config.maxDbQueueMs),
+      driverQueueDelayMs: database.queueDelayMs ? () => database.queueDelayMs!() : undefined,
+    });
+    const admitted = new WeakSet<FastifyRequest>();
+    const release = (request: FastifyRequest) => {
+      if (admitted.delete(request)) shedder.release();
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (shedder.admit()) {
+        admitted.add(request);
+        return done();
+      }
+      reply.header('retry-after', DB_OVERLOAD_RETRY_AFTER_SECONDS);
+      sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
+    });
+    // Whichever comes first: the answer is sent, or the client went away.
+    app.addHook('onResponse', (request, _reply, done) => {
+      release(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      release(request);
+      done();
+    });
+  }
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

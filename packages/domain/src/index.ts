@@ -10,6 +10,7 @@ export * from './files/contracts';
 export * from './format';
 export * from './http/endpoint';
 export * from './http/error-codes';
+export * from './http/strings';
 export * from './messages';
 export * from './player';
 export * from './playlists';

@@ -63,6 +63,12 @@ export const MESSAGES = {
   rateLimited: 'Too many requests. Please slow down and try again in a minute.',
   overloaded: 'The service is busy. Please try again in a moment.',
   payloadTooLarge: 'The request is too large.',
+  // Text fields (issue 13, finding 6): NUL, other control characters or broken unicode in the input
+  controlCharacters: 'Remove control characters from this field.',
+  invalidText:
+    'The request contains characters that cannot be stored. Remove control characters and try again.',
+  alreadyExists: 'This already exists.',
+  uploadQuotaExceeded: 'You have used all of your upload space. Remove some files or contact support.',
   csrfFailed: 'Your session could not be verified. Please reload the page and try again.',
 
   // Admin catalogue and people (spec 3 §5, §8)

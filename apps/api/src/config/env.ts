@@ -30,6 +30,8 @@ const ZEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Answer 503 while the event loop lags more than this (0 turns the guard off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Answer 503 while a query waits longer than this for the database (0 turns the guard off). */
+  MAX_DB_QUEUE_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   /** S3-compatible object storage for uploads; without S3_BUCKET files stay on local disk under DATA_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -72,6 +74,10 @@ const ZEnv = z.object({
   /** Demo media generated at seed: all, none, or how many videos (tests keep it short). */
   DEMO_MEDIA: z.union([z.enum(['all', 'none']), z.coerce.number().int().min(0)]).optional(),
   VIDEO_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(2048),
+  /** Per-user total of stored image uploads (POST /files). */
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Per-user total of stored video uploads (the admin upload wizard). */
+  VIDEO_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(102_400),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -95,6 +101,10 @@ export interface AppConfig {
   seedDemoData: boolean;
   rateLimitMax: number;
   maxEventLoopDelayMs: number;
+  /** Shed load (503 OVERLOADED) while a query waits longer than this for the database; 0 = off. */
+  maxDbQueueMs: number;
+  /** Per-user upload quotas, in bytes, counted from the `uploads` table. */
+  uploadQuota: { imageBytes: number; videoBytes: number };
   s3: {
     bucket: string;
     region: string;
@@ -164,6 +174,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     rateLimitMax: e.RATE_LIMIT_MAX,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    maxDbQueueMs: e.MAX_DB_QUEUE_MS,
+    uploadQuota: {
+      imageBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      videoBytes: e.VIDEO_UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -233,6 +248,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     rateLimitMax: 100_000,
     // Test machines stall (database start-up in the same process): only the overload test turns this on.
     maxEventLoopDelayMs: 0,
+    maxDbQueueMs: 0,
     ...overrides,
   };
 }

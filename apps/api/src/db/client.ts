@@ -22,8 +22,10 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** `select 1`, for /ready. */
+  /** `select 1`, for /ready and the overload guard's probe. */
   ping(): Promise<void>;
+  /** The driver's own queue: how long its oldest waiting query has waited, in ms (PGlite thread only). */
+  queueDelayMs?(): number;
   /** A raw parameterised query on the driver (tests and EXPLAIN checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
@@ -91,7 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.close().catch(() => {});
       throw error;
     }
-    return pgliteDatabase(client as unknown as PGlite);
+    return { ...pgliteDatabase(client as unknown as PGlite), queueDelayMs: () => client.oldestPendingMs() };
   }
   // Tests: in memory, in the test's own thread, optionally from a dump of a migrated database.
   const client = new PGlite({ extensions: { pg_trgm }, loadDataDir: options.loadDataDir });

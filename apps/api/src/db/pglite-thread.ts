@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -36,7 +37,7 @@ export interface PgliteTransaction extends Queryable {
   rollback(): Promise<void>;
 }
 
-type Pending = { resolve(value: unknown): void; reject(error: Error): void };
+type Pending = { resolve(value: unknown): void; reject(error: Error): void; sentAt: number };
 
 /** The worker's file: beside this module in the source tree; in dist/ beside server.js (seed-cli.js is in dist/db). */
 function workerFile(): string {
@@ -112,9 +113,23 @@ export class PgliteThread implements Queryable {
     if (this.exitError) return Promise.reject(this.exitError);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, {
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        sentAt: performance.now(),
+      });
       this.worker.postMessage({ id, op, ...request });
     });
+  }
+
+  /**
+   * How long the oldest unanswered call has waited, in ms (0 when none): the thread runs one call at a time,
+   * so under a burst this is the queue time a new query will see (the overload guard reads it).
+   */
+  oldestPendingMs(): number {
+    // A Map iterates in insertion order: the first entry is the oldest call still out.
+    for (const pending of this.pending.values()) return performance.now() - pending.sentAt;
+    return 0;
   }
 
   query<T = Record<string, unknown>>(text: string, params: unknown[] = [], options?: QueryOptions) {

@@ -37,6 +37,69 @@ export function sendProblem(
   return reply.code(status).type('application/problem+json').send(body);
 }
 
+/** PostgreSQL's fields on a driver error (postgres.js names the constraint `constraint_name`, PGlite `constraint`). */
+interface PgErrorFields {
+  code: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+/** The database's own error under drizzle's wrapper (DrizzleQueryError keeps it as `cause`), if any. */
+function databaseErrorOf(error: unknown): PgErrorFields | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PgErrorFields;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Unique indexes whose violation is a caller's conflict, with the answer of the checked path: two requests
+ * racing past the check (two sign-ups or invitations with one email) get the same 409, never a 500.
+ */
+const UNIQUE_CONFLICTS: Record<string, { code: ErrorCode; message: string; field?: string }> = {
+  users_email_key: { code: 'EMAIL_TAKEN', message: MESSAGES.emailTaken, field: 'email' },
+  categories_name_key: { code: 'CONFLICT', message: MESSAGES.alreadyExists, field: 'name' },
+  tags_name_key: { code: 'CONFLICT', message: MESSAGES.alreadyExists, field: 'name' },
+  products_handle_key: { code: 'CONFLICT', message: MESSAGES.alreadyExists, field: 'handle' },
+};
+
+/**
+ * Data exceptions caused by the input (text the database cannot store: NUL, invalid UTF-8 or a character the
+ * encoding lacks; a malformed value or one out of range). The contracts refuse these first; this is the net.
+ */
+const INVALID_INPUT_SQLSTATES = new Set([
+  '22021', // character_not_in_repertoire (NUL, invalid byte sequence)
+  '22P05', // untranslatable_character
+  '22P02', // invalid_text_representation
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+]);
+
+/** Maps a database error a caller caused to its 4xx; null for anything else (a real 500). */
+export function classifyDatabaseError(
+  error: unknown,
+): { code: ErrorCode; message: string; fields?: Record<string, string> } | null {
+  const pg = databaseErrorOf(error);
+  if (!pg) return null;
+  if (pg.code === '23505') {
+    const constraint = pg.constraint_name ?? pg.constraint ?? '';
+    const conflict = UNIQUE_CONFLICTS[constraint];
+    if (!conflict) return null;
+    return {
+      code: conflict.code,
+      message: conflict.message,
+      ...(conflict.field ? { fields: { [conflict.field]: conflict.message } } : {}),
+    };
+  }
+  if (INVALID_INPUT_SQLSTATES.has(pg.code)) return { code: 'BAD_REQUEST', message: MESSAGES.invalidText };
+  return null;
+}
+
 /** Maps a thrown error to a stable code and message. */
 function classify(error: FastifyError): {
   code: ErrorCode;
@@ -68,6 +131,8 @@ function classify(error: FastifyError): {
   if (error.statusCode === 400 && error instanceof SyntaxError) {
     return { code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
   }
+  const database = classifyDatabaseError(error);
+  if (database) return database;
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { code: 'BAD_REQUEST', message: error.message };
   }
@@ -89,6 +154,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const { code, message, fields } = classify(error);
     if (code === 'INTERNAL') request.log.error({ err: error }, 'unhandled error');
+    else if (code === 'BAD_REQUEST' && databaseErrorOf(error))
+      // The contract should have refused this input before the database saw it.
+      request.log.warn({ err: error }, 'the database refused the input');
     return sendProblem(reply, request, code, message, fields ? { fields } : {});
   });
 });

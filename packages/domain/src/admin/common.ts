@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { text } from '../http/strings';
 
 /** A page number from 1, as the admin lists send it. */
 export const ZAdminPageNumber = z.coerce
@@ -20,8 +21,7 @@ export const ZAdminPageSize = z.coerce
 export const ZIdParams = z.object({ id: z.uuid('Unknown id') }).strict();
 
 /** A hex colour (#rgb or #rrggbb), stored lower-case. */
-export const ZHexColor = z
-  .string()
+export const ZHexColor = text()
   .trim()
   .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'Pick a colour such as #1c7ed6')
   .transform((c) => c.toLowerCase());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZDeleted, ZIdParams } from './common';
 
@@ -37,8 +38,7 @@ export const socialUrlMessage = (platform: SocialPlatform | null | undefined) =>
 export const ZSocial = z
   .object({
     platform: z.enum(SOCIAL_PLATFORMS, { error: MESSAGES.socialPlatformRequired }),
-    url: z
-      .string({ error: MESSAGES.socialUrlRequired })
+    url: text({ error: MESSAGES.socialUrlRequired })
       .trim()
       .min(1, { error: MESSAGES.socialUrlRequired, abort: true })
       .max(500, 'At most 500 characters'),
@@ -51,15 +51,13 @@ export const ZSocial = z
 export type TSocial = z.infer<typeof ZSocial>;
 
 const instructorFields = {
-  name: z
-    .string({ error: MESSAGES.instructorNameRequired })
+  name: text({ error: MESSAGES.instructorNameRequired })
     .trim()
     .min(1, { error: MESSAGES.instructorNameRequired, abort: true })
     .max(100, 'At most 100 characters'),
-  bio: z.string().trim().max(5000, 'At most 5000 characters'),
+  bio: multilineText().trim().max(5000, 'At most 5000 characters'),
   /** An uploaded image (POST /files, purpose instructor) or an https address. */
-  imageUrl: z
-    .string()
+  imageUrl: text()
     .trim()
     .max(1000)
     .refine((u) => u.startsWith('/files/') || /^https?:\/\//.test(u), 'Upload an image')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZDeleted, ZHexColor, ZIdParams } from './common';
 
@@ -14,8 +15,7 @@ const CATEGORY_REQUIRED = 'Please enter a category name';
 
 export const ZCreateCategoryRequest = z
   .object({
-    name: z
-      .string({ error: CATEGORY_REQUIRED })
+    name: text({ error: CATEGORY_REQUIRED })
       .trim()
       .min(1, { error: CATEGORY_REQUIRED, abort: true })
       .max(60, 'At most 60 characters')
@@ -37,8 +37,7 @@ const TAG_REQUIRED = 'Please enter a tag name';
 
 export const ZCreateTagRequest = z
   .object({
-    name: z
-      .string({ error: TAG_REQUIRED })
+    name: text({ error: TAG_REQUIRED })
       .trim()
       .min(1, { error: TAG_REQUIRED, abort: true })
       .max(40, 'At most 40 characters')

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/contracts';
 import { defineEndpoint } from '../http/endpoint';
+import { searchText, text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZRole, ZUserType } from '../users/user';
 import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
 
 export const ZAdminUsersQuery = z
   .object({
-    search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+    search: searchText(100),
     page: ZAdminPageNumber,
     pageSize: ZAdminPageSize,
   })
@@ -28,11 +29,7 @@ export const ZAdminUser = z.object({
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 
 const requiredName = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(100, 'At most 100 characters');
+  text({ error: message }).trim().min(1, { error: message, abort: true }).max(100, 'At most 100 characters');
 
 /** Spec 3 §5: first name, last name and email are all required. */
 export const ZUpdateAdminUserRequest = z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTag } from '../catalogue/contracts';
 import { LEVELS, SEARCH_MIN_CHARS, SORT_OPTIONS } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
 
 export const ADMIN_VIDEO_SEARCH_MESSAGE = `Search needs at least ${SEARCH_MIN_CHARS} characters`;
@@ -16,8 +17,7 @@ export const canRunVideoSearch = (term: string) => {
 
 export const ZAdminVideosQuery = z
   .object({
-    search: z
-      .string()
+    search: text()
       .trim()
       .max(100, 'Search is at most 100 characters')
       .optional()
@@ -90,13 +90,12 @@ const uuidList = (what: string) =>
  */
 export const ZUpdateAdminVideoRequest = z
   .object({
-    title: z
-      .string({ error: 'Title is required' })
+    title: text({ error: 'Title is required' })
       .trim()
       .min(1, { error: 'Title is required', abort: true })
       .max(200, 'At most 200 characters'),
-    description: z.string().max(50_000, 'The description is too long').default(''),
-    shortDescription: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+    description: multilineText().max(50_000, 'The description is too long').default(''),
+    shortDescription: multilineText().trim().max(1000, 'At most 1000 characters').default(''),
     categoryId: z.uuid('Unknown category').nullable(),
     instructorId: z.uuid('Unknown instructor').nullable(),
     levels: z
@@ -106,12 +105,13 @@ export const ZUpdateAdminVideoRequest = z
     tagIds: uuidList('tag'),
     productIds: uuidList('product'),
     keywords: z
-      .array(z.string().max(60, 'A keyword is at most 60 characters'))
+      .array(text().max(60, 'A keyword is at most 60 characters'))
       .max(50, 'At most 50 keywords')
       .transform(uniqueTrimmed),
-    releaseDate: z
-      .string({ error: RELEASE_DATE_REQUIRED_MESSAGE })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, RELEASE_DATE_REQUIRED_MESSAGE),
+    releaseDate: text({ error: RELEASE_DATE_REQUIRED_MESSAGE }).regex(
+      /^\d{4}-\d{2}-\d{2}$/,
+      RELEASE_DATE_REQUIRED_MESSAGE,
+    ),
   })
   .strict();
 export type TUpdateAdminVideoRequest = z.input<typeof ZUpdateAdminVideoRequest>;

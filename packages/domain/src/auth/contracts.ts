@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../constants';
 import { defineEndpoint, ZOk } from '../http/endpoint';
+import { text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { SIGNUP_ROLES, ZSessionUser } from '../users/user';
 
 /** A required text field whose every failure (missing, wrong type, blank) shows the spec's one message. */
 const requiredText = (message: string, max = 100) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, `At most ${max} characters`);
 
-export const ZEmail = z
-  .string({ error: MESSAGES.emailRequired })
+export const ZEmail = text({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, { error: MESSAGES.emailRequired, abort: true })
   .max(254, MESSAGES.emailInvalid)
@@ -21,8 +20,7 @@ export const ZEmail = z
   .transform((email) => email.toLowerCase());
 
 /** A new password: required, then the length rule shared with change-password (spec 3 §9). */
-export const ZNewPassword = z
-  .string({ error: MESSAGES.passwordRequired })
+export const ZNewPassword = text({ error: MESSAGES.passwordRequired })
   .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong);
@@ -32,8 +30,7 @@ const signUpFields = {
   lastName: requiredText(MESSAGES.lastNameRequired),
   email: ZEmail,
   password: ZNewPassword,
-  reEnteredPassword: z
-    .string({ error: MESSAGES.reEnterPasswordRequired })
+  reEnteredPassword: text({ error: MESSAGES.reEnterPasswordRequired })
     .min(1, { error: MESSAGES.reEnterPasswordRequired, abort: true })
     .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
   acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
@@ -67,8 +64,7 @@ export type TSessionResponse = z.infer<typeof ZSessionResponse>;
 export const ZLoginRequest = z
   .object({
     email: ZEmail,
-    password: z
-      .string({ error: MESSAGES.passwordRequired })
+    password: text({ error: MESSAGES.passwordRequired })
       .min(1, { error: MESSAGES.passwordRequired, abort: true })
       .max(MAX_PASSWORD_LENGTH),
   })
@@ -85,10 +81,7 @@ export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZMessageResponse = z.object({ message: z.string() });
 
 export const ZUserId = z.uuid({ error: 'Invalid link' });
-export const ZLinkToken = z
-  .string({ error: MESSAGES.resetTokenInvalid })
-  .min(20, MESSAGES.resetTokenInvalid)
-  .max(200);
+export const ZLinkToken = text({ error: MESSAGES.resetTokenInvalid }).min(20, MESSAGES.resetTokenInvalid).max(200);
 
 export const ZResetPasswordRequest = z
   .object({ userId: ZUserId, token: ZLinkToken, password: ZNewPassword })
@@ -97,15 +90,13 @@ export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
 
 export const ZChangePasswordRequest = z
   .object({
-    currentPassword: z
-      .string({ error: MESSAGES.passwordRequired })
+    currentPassword: text({ error: MESSAGES.passwordRequired })
       .min(1, { error: MESSAGES.passwordRequired, abort: true })
       .max(MAX_PASSWORD_LENGTH),
-    newPassword: z
-      .string({ error: MESSAGES.newPasswordTooShort })
+    newPassword: text({ error: MESSAGES.newPasswordTooShort })
       .min(MIN_PASSWORD_LENGTH, MESSAGES.newPasswordTooShort)
       .max(MAX_PASSWORD_LENGTH, MESSAGES.passwordTooLong),
-    confirmPassword: z.string({ error: MESSAGES.reEnterPasswordRequired }).max(MAX_PASSWORD_LENGTH),
+    confirmPassword: text({ error: MESSAGES.reEnterPasswordRequired }).max(MAX_PASSWORD_LENGTH),
   })
   .strict()
   .refine((v) => v.newPassword === v.confirmPassword, {

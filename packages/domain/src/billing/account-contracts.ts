@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { ZEmail, ZLinkToken, ZUserId } from '../auth/contracts';
 import { MAX_PASSWORD_LENGTH } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZUserType } from '../users/user';
 
 const name = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(100, 'At most 100 characters');
+  text({ error: message }).trim().min(1, { error: message, abort: true }).max(100, 'At most 100 characters');
 
 /** Sub-users' emails belong to their studio (spec 3 §6). */
 export const SUBUSER_EMAIL_LOCKED_MESSAGE =
@@ -37,8 +34,7 @@ export type TUpdateNameRequest = z.infer<typeof ZUpdateNameRequest>;
 export const ZChangeEmailRequest = z
   .object({
     email: ZEmail,
-    currentPassword: z
-      .string({ error: MESSAGES.passwordRequired })
+    currentPassword: text({ error: MESSAGES.passwordRequired })
       .min(1, { error: MESSAGES.passwordRequired, abort: true })
       .max(MAX_PASSWORD_LENGTH),
   })
@@ -62,7 +58,7 @@ export const ZConfirmEmailAnswer = z.object({
 });
 export type TConfirmEmailAnswer = z.infer<typeof ZConfirmEmailAnswer>;
 
-export const ZSetImageRequest = z.object({ imageUrl: z.string().trim().min(1).max(500) }).strict();
+export const ZSetImageRequest = z.object({ imageUrl: text().trim().min(1).max(500) }).strict();
 export const ZNotificationPreferences = z.object({ commentNotifications: z.boolean() }).strict();
 
 const ZAccountAnswer = z.object({ account: ZAccountDetails, message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { ZUserType } from '../users/user';
 import { PLAN_FAMILIES, ZBillingPeriod, ZPlanId } from './plans';
 import { ZSubscriptionStatus } from './status';
@@ -40,8 +41,7 @@ export const ZSubscriptionState = z.object({
 });
 export type TSubscriptionState = z.infer<typeof ZSubscriptionState>;
 
-const ZTrackingId = z
-  .string()
+const ZTrackingId = text()
   .trim()
   .max(100)
   .regex(/^[A-Za-z0-9_.-]*$/, 'Invalid tracking id');

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/contracts';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZPlanId } from './plans';
 
 const name = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message, abort: true })
-    .max(100, 'At most 100 characters');
+  text({ error: message }).trim().min(1, { error: message, abort: true }).max(100, 'At most 100 characters');
 
 export const ZSeatSummary = z.object({
   /** 5 or 10 by plan (the owner included); 0 without an active studio plan. */

@@ -8,6 +8,7 @@ import {
   SORT_OPTIONS,
 } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { searchText, text } from '../http/strings';
 
 export const ZTag = z.object({
   id: z.string(),
@@ -63,8 +64,7 @@ export type TVideoPage = z.infer<typeof ZVideoPage>;
 
 /** A comma-joined list in the query string (spec 1 §9: library arrays are comma-joined). */
 const commaList = <T extends z.ZodType<string>>(item: T, what: string) =>
-  z
-    .string()
+  text()
     .max(4000)
     .optional()
     .transform((v, ctx) => {
@@ -125,11 +125,7 @@ export type TListVideosQuery = z.input<typeof ZListVideosQuery>;
 
 export const ZSearchQuery = z
   .object({
-    q: z
-      .string()
-      .trim()
-      .min(SEARCH_MIN_CHARS, `Search needs at least ${SEARCH_MIN_CHARS} characters`)
-      .max(100),
+    q: text().trim().min(SEARCH_MIN_CHARS, `Search needs at least ${SEARCH_MIN_CHARS} characters`).max(100),
     sort: z.enum(['relevance', ...SORT_OPTIONS]).default('relevance'),
     page,
     pageSize: pageSize(24),
@@ -148,7 +144,7 @@ export type TBanner = z.infer<typeof ZBanner>;
 export const ZHome = z.object({ banner: ZBanner.nullable(), groups: z.array(ZHomeGroup) });
 export type THome = z.infer<typeof ZHome>;
 
-const ZLookupQuery = z.object({ query: z.string().trim().max(100).optional() }).strict();
+const ZLookupQuery = z.object({ query: searchText(100) }).strict();
 const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
 
 export const catalogueEndpoints = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEVELS } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { CONTENT_MESSAGES } from './messages';
 import { dateString, linkString, optionalLink } from './shared';
 
@@ -25,8 +26,7 @@ export type TVimeoVideo = z.infer<typeof ZVimeoVideo>;
 
 export const ZVimeoIdParams = z
   .object({
-    vimeoId: z
-      .string()
+    vimeoId: text()
       .trim()
       .regex(/^\d{1,15}(:[0-9a-f]{1,20})?$/i, 'Enter a Vimeo video id (digits, e.g. 76979871)'),
   })
@@ -49,14 +49,14 @@ const ids = (what: string) =>
 export const ZCreateVideoRequest = z
   .object({
     kind: z.enum(['library', 'class'], { error: CONTENT_MESSAGES.selectVideoType }),
-    title: z.string({ error: 'Please enter a title' }).trim().min(1, 'Please enter a title').max(200),
+    title: text({ error: 'Please enter a title' }).trim().min(1, 'Please enter a title').max(200),
     /** Rich text: the server keeps only safe markup. */
-    description: z.string().max(100_000).default(''),
-    shortDescription: z.string().trim().max(500).default(''),
+    description: multilineText().max(100_000).default(''),
+    shortDescription: multilineText().trim().max(500).default(''),
     categoryId: z.uuid('Unknown category').nullable().optional(),
     instructorId: z.uuid('Unknown instructor').nullable().optional(),
     /** A new instructor added from the form (used when no instructor is selected). */
-    newInstructorName: z.string().trim().max(100).optional(),
+    newInstructorName: text().trim().max(100).optional(),
     levels: z
       .array(z.enum(LEVELS, { error: 'Levels are Beginner, Intermediate and Advanced' }))
       .max(3)
@@ -64,7 +64,7 @@ export const ZCreateVideoRequest = z
     durationSeconds: z.number().int('Duration is whole seconds').min(0).max(172_800).default(0),
     tagIds: ids('tag'),
     productIds: ids('product'),
-    keywords: z.array(z.string().max(60)).max(50).default([]),
+    keywords: z.array(text().max(60)).max(50).default([]),
     thumbnailUrl: optionalLink(),
     videoUrl: linkString('Please add a video link'),
     trailerUrl: optionalLink(),

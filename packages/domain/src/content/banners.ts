@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBanner } from '../catalogue/contracts';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { CONTENT_MESSAGES } from './messages';
 import { dateString, linkString, ZContentIdParams } from './shared';
 
@@ -18,13 +19,11 @@ export type TAdminBanner = z.infer<typeof ZAdminBanner>;
 
 export const ZBannerInput = z
   .object({
-    title: z
-      .string({ error: CONTENT_MESSAGES.bannerTitleRequired })
+    title: text({ error: CONTENT_MESSAGES.bannerTitleRequired })
       .trim()
       .min(1, CONTENT_MESSAGES.bannerTitleRequired)
       .max(150),
-    imageUrl: z
-      .string({ error: CONTENT_MESSAGES.bannerImageRequired })
+    imageUrl: text({ error: CONTENT_MESSAGES.bannerImageRequired })
       .trim()
       .min(1, CONTENT_MESSAGES.bannerImageRequired)
       .pipe(linkString(CONTENT_MESSAGES.bannerImageRequired)),

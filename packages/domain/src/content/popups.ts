@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { RELEASE_TIME_ZONE } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { CONTENT_MESSAGES } from './messages';
 import { dateString, isTimeZone, linkString, optionalLink, ZContentIdParams } from './shared';
 
@@ -15,8 +16,8 @@ export type TPopupCta = z.infer<typeof ZPopupCta>;
 /** A call to action: both text and link, or neither (then it is not shown). */
 const ZPopupCtaInput = z
   .object({
-    text: z.string().trim().max(60, 'At most 60 characters').default(''),
-    url: z.string().trim().max(2000).default(''),
+    text: text().trim().max(60, 'At most 60 characters').default(''),
+    url: text().trim().max(2000).default(''),
   })
   .strict()
   .superRefine((v, ctx) => {
@@ -32,17 +33,16 @@ const ZPopupCtaInput = z
 
 export const ZPopupInput = z
   .object({
-    headerText: z
-      .string({ error: 'Please enter a header text' })
+    headerText: text({ error: 'Please enter a header text' })
       .trim()
       .min(1, 'Please enter a header text')
       .max(120),
-    description: z.string().trim().max(2000).default(''),
+    description: multilineText().trim().max(2000).default(''),
     imageUrl: optionalLink('Please select an image'),
     /** Calendar dates in the admin's time zone: shown from 00:00:00 on the start to 23:59 on the end. */
     startDateLocal: dateString('Please pick a start date'),
     endDateLocal: dateString('Please pick an end date'),
-    timezone: z.string({ error: 'Unknown time zone' }).refine(isTimeZone, 'Unknown time zone'),
+    timezone: text({ error: 'Unknown time zone' }).refine(isTimeZone, 'Unknown time zone'),
     isActive: z.boolean().default(true),
     primaryCta: ZPopupCtaInput,
     secondaryCta: ZPopupCtaInput,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { text } from '../http/strings';
 
 export const CONTENT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date (YYYY-MM-DD) that exists. */
 export const dateString = (message: string) =>
-  z
-    .string({ error: message })
+  text({ error: message })
     .trim()
     .refine((v) => {
       if (!CONTENT_DATE_PATTERN.test(v)) return false;
@@ -16,8 +16,7 @@ export const dateString = (message: string) =>
 
 /** A link the apps can open: absolute http(s), or a path on our own host (uploaded files are /files/...). */
 export const linkString = (message = 'Enter a valid link (https://… or /files/…)') =>
-  z
-    .string()
+  text()
     .trim()
     .max(2000)
     .refine((v) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(v) || /^\/[^\s/][^\s]*$/.test(v), message);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 
 export const ZOutboxMail = z.object({
   id: z.string(),
@@ -19,7 +20,7 @@ export const devEndpoints = {
     summary: 'Development only: the mail outbox (when no SMTP_URL is set)',
     tags: ['dev'],
     auth: 'public',
-    query: z.object({ to: z.string().max(254).optional() }).strict(),
+    query: z.object({ to: text().max(254).optional() }).strict(),
     response: z.object({ mails: z.array(ZOutboxMail) }),
     errors: ['NOT_FOUND'],
   }),

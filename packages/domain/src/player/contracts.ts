@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTag, ZVideoCard } from '../catalogue/contracts';
 import { LEVELS, MAX_PAGE_SIZE } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { normalizeContentType, RECOMMENDATION_HEADINGS } from './content-type';
 import { PLAYER_MESSAGES } from './messages';
 
@@ -30,8 +31,7 @@ export const ZStream = z.object({
 });
 export type TStream = z.infer<typeof ZStream>;
 
-export const ZContentTypeParam = z
-  .string()
+export const ZContentTypeParam = text()
   .max(20)
   .optional()
   .transform((v) => normalizeContentType(v));
@@ -182,28 +182,28 @@ export type TMuxAsset = z.infer<typeof ZMuxAsset>;
 
 export const ZChapterInput = z
   .object({
-    title: z.string().max(200),
-    timecode: z.string().max(12),
-    thumbnailUrl: z.string().max(2000).nullish(),
+    title: text().max(200),
+    timecode: text().max(12),
+    thumbnailUrl: text().max(2000).nullish(),
   })
   .strict();
 
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a release date');
+const ZDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please pick a release date');
 
 export const ZUploadVideoBody = z
   .object({
-    title: z.string().trim().min(1, PLAYER_MESSAGES.titleRequired).max(200),
-    videoLink: z.string().trim().min(1, PLAYER_MESSAGES.addVideoToContinue).max(200),
-    trailerLink: z.string().trim().max(200).nullish(),
-    thumbnailUrl: z.string().trim().max(2000).nullish(),
-    description: z.string().max(20_000).default(''),
-    shortDescription: z.string().max(500).default(''),
+    title: text().trim().min(1, PLAYER_MESSAGES.titleRequired).max(200),
+    videoLink: text().trim().min(1, PLAYER_MESSAGES.addVideoToContinue).max(200),
+    trailerLink: text().trim().max(200).nullish(),
+    thumbnailUrl: text().trim().max(2000).nullish(),
+    description: multilineText().max(20_000).default(''),
+    shortDescription: multilineText().max(500).default(''),
     instructorId: z.uuid().nullish(),
     categoryId: z.uuid().nullish(),
     levels: z.array(z.enum(LEVELS)).min(1, PLAYER_MESSAGES.pleaseSelectLevel).max(3),
     tagIds: z.array(z.uuid()).max(50).default([]),
     productIds: z.array(z.uuid()).max(50).default([]),
-    keywords: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
+    keywords: z.array(text().trim().min(1).max(60)).max(50).default([]),
     releaseDate: ZDate,
     isClass: z.boolean().default(false),
     chapters: z.array(ZChapterInput).max(100).default([]),
@@ -260,7 +260,7 @@ export const playerEndpoints = {
     tags: ['player'],
     auth: 'session',
     params: ZVideoIdParams,
-    query: z.object({ type: ZContentTypeParam, playlistId: z.string().max(64).optional() }).strict(),
+    query: z.object({ type: ZContentTypeParam, playlistId: text().max(64).optional() }).strict(),
     response: ZRecommendations,
     errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'NOT_FOUND'],
   }),
@@ -330,7 +330,7 @@ export const playerEndpoints = {
     summary: 'Create a direct upload from a title; the browser PUTs the file to the answered URL',
     tags: ['admin-upload'],
     auth: 'admin',
-    body: z.object({ title: z.string().trim().min(1, PLAYER_MESSAGES.titleRequired).max(200) }).strict(),
+    body: z.object({ title: text().trim().min(1, PLAYER_MESSAGES.titleRequired).max(200) }).strict(),
     response: ZDirectUpload,
     successStatus: 201,
     errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'UPSTREAM_FAILED'],
@@ -342,7 +342,7 @@ export const playerEndpoints = {
       'Status of a direct upload (polled every 4 s): ready gives the video link, duration and playback id',
     tags: ['admin-upload'],
     auth: 'admin',
-    params: z.object({ uploadId: z.string().min(1).max(100) }).strict(),
+    params: z.object({ uploadId: text().min(1).max(100) }).strict(),
     response: ZDirectUploadState,
     errors: ['UNAUTHENTICATED', 'ROLE_MISMATCH', 'NOT_FOUND', 'UPSTREAM_FAILED'],
   }),
@@ -352,7 +352,7 @@ export const playerEndpoints = {
     summary: 'Import an existing asset by id (a Mux asset id, or a local media id on the embedded provider)',
     tags: ['admin-upload'],
     auth: 'admin',
-    query: z.object({ assetId: z.string().trim().min(1).max(100) }).strict(),
+    query: z.object({ assetId: text().trim().min(1).max(100) }).strict(),
     response: ZMuxAsset,
     errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'NOT_FOUND', 'MEDIA_NOT_READY'],
   }),
@@ -364,7 +364,7 @@ export const playerEndpoints = {
     auth: 'admin',
     body: z
       .object({
-        playbackId: z.string().trim().max(100).optional(),
+        playbackId: text().trim().max(100).optional(),
         timecode: z.number().int().min(0).max(86_400).optional(),
       })
       .strict(),

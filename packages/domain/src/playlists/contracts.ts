@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZVideoCard } from '../catalogue/contracts';
 import { defineEndpoint, ZOk } from '../http/endpoint';
+import { multilineText, text } from '../http/strings';
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES } from './messages';
 
 /** Spec 1 §3: FPL featured, PPL personal, SPL studio. */
@@ -37,12 +38,11 @@ export const ZPlaylistDetail = ZPlaylistSummary.extend({ videos: z.array(ZPlayli
 export type TPlaylistDetail = z.infer<typeof ZPlaylistDetail>;
 
 const ZId = (what: string) => z.uuid(`Unknown ${what}`);
-const ZName = z
-  .string({ error: PLAYLIST_MESSAGES.nameRequired })
+const ZName = text({ error: PLAYLIST_MESSAGES.nameRequired })
   .trim()
   .min(1, PLAYLIST_MESSAGES.nameRequired)
   .max(PLAYLIST_LIMITS.nameMax, `Name is at most ${PLAYLIST_LIMITS.nameMax} characters`);
-const ZDescription = z.string().trim().max(PLAYLIST_LIMITS.descriptionMax);
+const ZDescription = multilineText().trim().max(PLAYLIST_LIMITS.descriptionMax);
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 const ZVideoIds = z
   .array(ZId('video'), { error: PLAYLIST_MESSAGES.videoRequired })
@@ -55,8 +55,7 @@ const ZOptionalIds = (what: string) =>
     .max(PLAYLIST_LIMITS.maxVideos)
     .refine(uniqueIds, PLAYLIST_MESSAGES.duplicateVideos)
     .optional();
-const ZThumbnailUrl = z
-  .string()
+const ZThumbnailUrl = text()
   .trim()
   .max(2000)
   .regex(/^(\/files\/|https?:\/\/)/, 'Upload the thumbnail first')
@@ -137,8 +136,7 @@ export const ZAddToPlaylistsResponse = z.object({
 export const ZFeaturedPlaylistRequest = z
   .object({
     name: ZName,
-    description: z
-      .string({ error: PLAYLIST_MESSAGES.descriptionRequired })
+    description: multilineText({ error: PLAYLIST_MESSAGES.descriptionRequired })
       .trim()
       .min(1, PLAYLIST_MESSAGES.descriptionRequired)
       .max(PLAYLIST_LIMITS.descriptionMax),

@@ -9,4 +9,5 @@ export * from './media-library';
 export * from './playlists';
 export * from './popups';
 export * from './sessions';
+export * from './uploads';
 export * from './users';

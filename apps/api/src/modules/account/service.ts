@@ -186,56 +186,50 @@ export async function confirmEmailChange(
   input: TConfirmEmailRequest,
   keepSessionId: string | null,
 ): Promise<UserRow> {
-  return db
-    .transaction(async (tx) => {
-      const [token] = await tx
-        .select()
-        .from(authTokens)
-        .where(
-          and(
-            eq(authTokens.tokenHash, sha256(input.token)),
-            eq(authTokens.userId, input.userId),
-            eq(authTokens.purpose, 'email-change'),
-            isNull(authTokens.usedAt),
-            gt(authTokens.expiresAt, new Date()),
-          ),
-        )
-        .limit(1)
-        .for('update');
-      if (!token?.newEmail) throw new AppError('TOKEN_INVALID', MESSAGES.emailChangeLinkInvalid);
-      const newEmail = token.newEmail;
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, newEmail), ne(users.id, input.userId)))
-        .limit(1);
-      if (taken) throw emailTaken();
-      const [updated] = await tx
-        .update(users)
-        .set({ email: newEmail, updatedAt: new Date() })
-        .where(eq(users.id, input.userId))
-        .returning();
-      if (!updated) throw new AppError('TOKEN_INVALID', MESSAGES.emailChangeLinkInvalid);
-      await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.userId, input.userId),
-            inArray(authTokens.purpose, ['email-change', 'password-reset']),
-            isNull(authTokens.usedAt),
-          ),
-        );
-      await carryTrialsToEmail(tx, input.userId, newEmail);
-      await deleteOtherSessions(tx, input.userId, keepSessionId ?? undefined);
-      return updated;
-    })
-    .catch((error: unknown) => {
-      // Two changes racing for one address: the unique index decides.
-      if ((error as { code?: string }).code === '23505' || String(error).includes('users_email_key'))
-        throw emailTaken();
-      throw error;
-    });
+  // Two changes racing for one address: the unique index decides, and the error plugin answers its 409.
+  return db.transaction(async (tx) => {
+    const [token] = await tx
+      .select()
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, sha256(input.token)),
+          eq(authTokens.userId, input.userId),
+          eq(authTokens.purpose, 'email-change'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (!token?.newEmail) throw new AppError('TOKEN_INVALID', MESSAGES.emailChangeLinkInvalid);
+    const newEmail = token.newEmail;
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, newEmail), ne(users.id, input.userId)))
+      .limit(1);
+    if (taken) throw emailTaken();
+    const [updated] = await tx
+      .update(users)
+      .set({ email: newEmail, updatedAt: new Date() })
+      .where(eq(users.id, input.userId))
+      .returning();
+    if (!updated) throw new AppError('TOKEN_INVALID', MESSAGES.emailChangeLinkInvalid);
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.userId, input.userId),
+          inArray(authTokens.purpose, ['email-change', 'password-reset']),
+          isNull(authTokens.usedAt),
+        ),
+      );
+    await carryTrialsToEmail(tx, input.userId, newEmail);
+    await deleteOtherSessions(tx, input.userId, keepSessionId ?? undefined);
+    return updated;
+  });
 }
 
 /**

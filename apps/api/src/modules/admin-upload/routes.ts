@@ -16,6 +16,7 @@ import { route } from '../../lib/route';
 import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { buildSearchText } from '../catalogue/search-text';
+import { quotaExceeded, usedUploadBytes } from '../files/quota';
 import {
   createDirectUpload,
   findAssetById,
@@ -62,6 +63,9 @@ const cleanHtml = (html: string) =>
 export async function adminUploadRoutes(app: FastifyInstance) {
   route(app, playerEndpoints.createDirectUpload, async (request) => {
     const { user } = await requireAdmin(request);
+    // The uploader's video quota (issue 13, 12c): no new upload once it is used up.
+    if ((await usedUploadBytes(app.db, user.id, 'video')) >= app.config.uploadQuota.videoBytes)
+      throw quotaExceeded();
     const upload = await createDirectUpload(app, request.body.title, user.id);
     await recordAudit(app.db, request, {
       actorId: user.id,

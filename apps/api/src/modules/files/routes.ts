@@ -17,6 +17,7 @@ import { sanitizeSvg, sniffImage } from '../../adapters/files/sniff';
 import { AppError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { toSessionUser } from '../auth/sessions';
+import { releaseUpload, reserveUpload } from './quota';
 
 /**
  * Image uploads through the file store: at most 50 MB, type read from the bytes (GIF, JPEG, PNG, SVG,
@@ -78,7 +79,21 @@ export async function filesRoutes(app: FastifyInstance) {
       if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
       const bytes = sniffed.type === 'image/svg+xml' ? Buffer.from(sanitizeSvg(body.toString('utf8'))) : body;
       const key = `${parsedPurpose.data}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${sniffed.extension}`;
-      const { url } = await app.files.put(key, bytes, sniffed.type);
+      // The per-user quota (issue 13, 12c): reserved before the bytes are stored, given back if storing fails.
+      const reservation = await reserveUpload(app.db, {
+        uploaderId: user.id,
+        kind: 'image',
+        key,
+        sizeBytes: bytes.length,
+        quotaBytes: app.config.uploadQuota.imageBytes,
+      });
+      let url: string;
+      try {
+        ({ url } = await app.files.put(key, bytes, sniffed.type));
+      } catch (error) {
+        await releaseUpload(app.db, reservation);
+        throw error;
+      }
       reply.code(201);
       return { url, contentType: sniffed.type, size: bytes.length };
     },

@@ -37,7 +37,7 @@ const VIDEO_TYPES = new Set([
 export class UploadRejected extends Error {
   override name = 'UploadRejected';
   constructor(
-    readonly reason: 'too-large' | 'not-video' | 'unknown-upload' | 'already-received',
+    readonly reason: 'too-large' | 'over-quota' | 'not-video' | 'unknown-upload' | 'already-received',
     message: string,
   ) {
     super(message);
@@ -147,7 +147,12 @@ export class LocalVideoProvider implements VideoProvider {
    * Receives the browser's PUT: streams to disk with the size limit, then checks from the bytes that it is a
    * video ffmpeg can read. A refused upload leaves the asset waiting for another try.
    */
-  async receiveUpload(uploadId: string, body: Readable): Promise<MediaAssetRow> {
+  /** `quotaBytes`: what is left of the uploader's video quota (refused as 'over-quota' past it). */
+  async receiveUpload(
+    uploadId: string,
+    body: Readable,
+    quotaBytes = Number.POSITIVE_INFINITY,
+  ): Promise<MediaAssetRow> {
     const row = await this.row(uploadId);
     if (!row) throw new UploadRejected('unknown-upload', 'Unknown upload');
     if (row.status !== 'waiting')
@@ -162,6 +167,7 @@ export class LocalVideoProvider implements VideoProvider {
       for await (const chunk of body) {
         received += (chunk as Buffer).length;
         if (received > limit) throw new UploadRejected('too-large', 'too large');
+        if (received > quotaBytes) throw new UploadRejected('over-quota', 'over the upload quota');
         if (!out.write(chunk)) await once(out, 'drain');
       }
       out.end();
