@@ -698,7 +698,7 @@ beforeAll(async () => {
       .values({ userId: user.id, provider: 'sandbox', customerId: `cus-${user.id}` });
   const headers = { guest: {} } as World['headers'];
   for (const [name, user] of Object.entries(users)) headers[name as Persona] = await cookieHeaders(user.id);
-  w = { users, headers } as World;
+  w = { users, headers } as unknown as World;
   const tag = await createTag(t.app, 'Ballet', 1);
   const category = await createCategory(t.app);
   w.tagId = tag.id;
