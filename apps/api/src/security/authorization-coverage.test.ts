@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { API_PREFIX } from '@dance/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createInstructor, createTag } from '../../test/catalogue-factories';
 import { createTestApp, createUser, PASSWORD, type TestApp } from '../../test/helpers';
 import { type RegisteredRoute, routeRecorder } from '../../test/routes';
+import { testConfig } from '../config/env';
 import { billingCustomers } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 import { createPlayableVideo, createReadyAsset, subscribe } from '../modules/playback/test-factories';
@@ -197,17 +198,37 @@ const CASES: Record<string, Case> = {
     },
   },
   'POST /api/v1/webhooks/mux': {
-    outside: "Mux's webhook, signed by Mux (404 while Mux is not configured)",
+    outside:
+      "Mux's webhook, signed by Mux (404 while Mux is not configured; guard below with Mux configured)",
     expect: all(404),
     request: () => ({ payload: { type: 'video.asset.ready', data: {} } }),
     guard: async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/webhooks/mux',
-        headers: { 'mux-signature': 't=1,v1=00' },
-        payload: { type: 'video.asset.ready', data: {} },
-      });
-      expect([401, 403, 404]).toContain(res.statusCode);
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+      const mux = {
+        tokenId: 'token-id',
+        tokenSecret: 'token-secret',
+        webhookSecret: 'whsec-coverage',
+        signingKey: 'signing-key-id',
+        privateKey: Buffer.from(pem).toString('base64'),
+      };
+      const withMux = await createTestApp({ video: { ...testConfig().video, mux } });
+      try {
+        const body = JSON.stringify({ id: 'ev', type: 'video.asset.ready', data: { id: 'a' } });
+        const at = Math.floor(Date.now() / 1000);
+        const forged = createHmac('sha256', 'not-the-secret').update(`${at}.${body}`).digest('hex');
+        for (const headers of [{}, { 'mux-signature': `t=${at},v1=${forged}` }]) {
+          const res = await withMux.app.inject({
+            method: 'POST',
+            url: '/api/v1/webhooks/mux',
+            headers: { 'content-type': 'application/json', ...headers },
+            payload: body,
+          });
+          expect([401, 403]).toContain(res.statusCode);
+        }
+      } finally {
+        await withMux.close();
+      }
     },
   },
   'GET /api/v1/media/:assetId/:exp/:sig/*': {
