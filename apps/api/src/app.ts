@@ -8,7 +8,12 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
@@ -65,10 +70,17 @@ export interface BuildAppOptions {
   database?: Database;
   /** Overrides the mail sender (tests). */
   mail?: MailSender;
+  /** Sees every route as it is registered, in every context (tests enumerate the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The API as a Fastify instance, ready for `inject` in tests or `listen` in server.ts. */
-export async function buildApp({ config, database, mail }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mail,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -100,6 +112,7 @@ export async function buildApp({ config, database, mail }: BuildAppOptions): Pro
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type AppConfig, testConfig } from '../src/config/env';
 import { type Database, openDatabase } from '../src/db/client';
 import { type NewUserRow, users } from '../src/db/schema';
@@ -19,7 +19,10 @@ export interface TestApp {
  * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL is set, a new PostgreSQL
  * database created for this test file and dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | null = null;
   let dropDatabase = async () => {};
@@ -47,7 +50,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     // The migrated database of test/global-setup.ts, when the run has one.
     loadDataDir: pgliteTemplatePath ? new Blob([await readFile(pgliteTemplatePath)]) : undefined,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,

@@ -1,7 +1,14 @@
 import { API_PREFIX, type Endpoint, ERROR_STATUS, type ErrorCode, ZProblem } from '@dance/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireAdmin, requireSession } from '../plugins/auth';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _P, infer _R> ? Infer<B> : never;
@@ -16,7 +23,44 @@ export interface EndpointRequest<E extends Endpoint> extends FastifyRequest {
 }
 
 /** Extra route options (rate limits, hooks) merged into the Fastify route. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler' | 'onRequest'>;
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'preHandler' | 'onRequest'> & {
+  /**
+   * Replaces the default session check of a 'session' or 'admin' endpoint (for a route whose 401 carries its
+   * own text); it must still refuse a request without a session.
+   */
+  authenticate?: (request: FastifyRequest) => Promise<unknown>;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The domain contract a route was registered from (route()); absent on raw routes. */
+    endpoint?: Endpoint;
+  }
+}
+
+const AUTH_CHECKS = {
+  session: requireSession,
+  admin: requireAdmin,
+} as const;
+
+/**
+ * The check of the contract's `auth`, run in onRequest: before the body is parsed and validated, so a guest
+ * gets 401, a member on an admin route 403 and a cookie mutation without its CSRF token 403, never a 400 that
+ * would tell them the route's input rules. A contract without a known `auth` cannot be registered.
+ */
+function authHook(endpoint: Endpoint, authenticate?: RouteExtras['authenticate']) {
+  const auth = (endpoint as { auth?: unknown }).auth;
+  if (auth === 'public') return null;
+  if (auth !== 'session' && auth !== 'admin')
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: contract auth must be 'public', 'session' or 'admin', got ${String(auth)}`,
+    );
+  const check = authenticate ?? AUTH_CHECKS[auth];
+  const hook: onRequestAsyncHookHandler = async (request) => {
+    await check(request);
+  };
+  return hook;
+}
 
 /**
  * Registers a domain endpoint contract as a Fastify route: the same zod schemas validate the request,
@@ -26,8 +70,14 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResponseOf<E>>,
-  extras: RouteExtras = {},
+  { authenticate, ...extras }: RouteExtras = {},
 ) {
+  const guard = authHook(endpoint, authenticate);
+  const own = extras.onRequest
+    ? Array.isArray(extras.onRequest)
+      ? extras.onRequest
+      : [extras.onRequest]
+    : [];
   const successStatus = endpoint.successStatus ?? 200;
   const response: Record<number, z.ZodType> = { [successStatus]: endpoint.response };
   const errorCodes: readonly ErrorCode[] = ['INTERNAL', ...(endpoint.errors as ErrorCode[])];
@@ -45,6 +95,8 @@ export function route<E extends Endpoint>(
       response,
     },
     ...extras,
+    config: { ...extras.config, endpoint },
+    ...(guard ? { onRequest: [guard, ...own] } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       reply.code(successStatus);

@@ -28,7 +28,7 @@ export interface Endpoint<
   path: string;
   summary: string;
   tags: string[];
-  /** Who may call it; documentation only, the route enforces it. */
+  /** Who may call it: route() checks it before validation (no session 401, a member on admin 403). */
   auth: 'public' | 'session' | 'admin';
   body?: TBody;
   query?: TQuery;

@@ -130,63 +130,75 @@ async function chapterViews(
 }
 
 export async function playbackRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.videoDetail, async (request) => {
-    const { user } = await requirePlayerSession(request);
-    const video = await findVideo(app.db, request.params.videoId);
-    return buildDetail(app.db, video, user.id, new Date());
-  });
+  route(
+    app,
+    playerEndpoints.videoDetail,
+    async (request) => {
+      const { user } = await requirePlayerSession(request);
+      const video = await findVideo(app.db, request.params.videoId);
+      return buildDetail(app.db, video, user.id, new Date());
+    },
+    { authenticate: requirePlayerSession },
+  );
 
-  route(app, playerEndpoints.playback, async (request) => {
-    const { user } = await requirePlayerSession(request);
-    const viewer = toSessionUser(user);
-    const video = await findVideo(app.db, request.params.videoId);
-    const now = new Date();
-    const isAdmin = viewer.role === 'admin';
-    if (!isAdmin && video.kind !== 'class' && video.releaseAt.getTime() > now.getTime())
-      throw new AppError('FORBIDDEN', 'This video is not released yet.');
-    const access = playbackAccess(
-      viewer,
-      { isClass: video.kind === 'class' },
-      await hasActiveAccess(app.db, user),
-    );
-    if (access === 'plans') throw new AppError('SUBSCRIPTION_REQUIRED', PLAYER_MESSAGES.subscriptionRequired);
-    const expiresAt = new Date(now.getTime() + app.config.video.mediaUrlTtlSeconds * 1000);
-    const [asset, trailerAsset] = await Promise.all([
-      video.videoUrl ? findAssetById(app.db, video.videoUrl) : null,
-      video.trailerUrl ? findAssetById(app.db, video.trailerUrl) : null,
-    ]);
-    const trailer = trailerAsset?.status === 'ready' ? await signStream(app, trailerAsset, expiresAt) : null;
-    if (access === 'upgrade') {
+  route(
+    app,
+    playerEndpoints.playback,
+    async (request) => {
+      const { user } = await requirePlayerSession(request);
+      const viewer = toSessionUser(user);
+      const video = await findVideo(app.db, request.params.videoId);
+      const now = new Date();
+      const isAdmin = viewer.role === 'admin';
+      if (!isAdmin && video.kind !== 'class' && video.releaseAt.getTime() > now.getTime())
+        throw new AppError('FORBIDDEN', 'This video is not released yet.');
+      const access = playbackAccess(
+        viewer,
+        { isClass: video.kind === 'class' },
+        await hasActiveAccess(app.db, user),
+      );
+      if (access === 'plans')
+        throw new AppError('SUBSCRIPTION_REQUIRED', PLAYER_MESSAGES.subscriptionRequired);
+      const expiresAt = new Date(now.getTime() + app.config.video.mediaUrlTtlSeconds * 1000);
+      const [asset, trailerAsset] = await Promise.all([
+        video.videoUrl ? findAssetById(app.db, video.videoUrl) : null,
+        video.trailerUrl ? findAssetById(app.db, video.trailerUrl) : null,
+      ]);
+      const trailer =
+        trailerAsset?.status === 'ready' ? await signStream(app, trailerAsset, expiresAt) : null;
+      if (access === 'upgrade') {
+        return {
+          videoId: video.id,
+          access: 'upgrade' as const,
+          source: null,
+          trailer,
+          chapters: [],
+          resumeAtSeconds: null,
+          expiresAt: expiresAt.toISOString(),
+        };
+      }
+      if (asset?.status !== 'ready') {
+        throw new AppError(
+          'MEDIA_NOT_READY',
+          asset?.status === 'errored' ? PLAYER_MESSAGES.mediaFailed : PLAYER_MESSAGES.mediaNotReady,
+        );
+      }
+      const [progress] = await app.db
+        .select()
+        .from(watchProgress)
+        .where(and(eq(watchProgress.userId, user.id), eq(watchProgress.videoId, video.id)));
+      const resumeAtSeconds =
+        progress && !progress.isCompleted && progress.positionSeconds >= 5 ? progress.positionSeconds : null;
       return {
         videoId: video.id,
-        access: 'upgrade' as const,
-        source: null,
+        access: 'full' as const,
+        source: await signStream(app, asset, expiresAt),
         trailer,
-        chapters: [],
-        resumeAtSeconds: null,
+        chapters: await chapterViews(app, video.chapters, asset, expiresAt),
+        resumeAtSeconds,
         expiresAt: expiresAt.toISOString(),
       };
-    }
-    if (asset?.status !== 'ready') {
-      throw new AppError(
-        'MEDIA_NOT_READY',
-        asset?.status === 'errored' ? PLAYER_MESSAGES.mediaFailed : PLAYER_MESSAGES.mediaNotReady,
-      );
-    }
-    const [progress] = await app.db
-      .select()
-      .from(watchProgress)
-      .where(and(eq(watchProgress.userId, user.id), eq(watchProgress.videoId, video.id)));
-    const resumeAtSeconds =
-      progress && !progress.isCompleted && progress.positionSeconds >= 5 ? progress.positionSeconds : null;
-    return {
-      videoId: video.id,
-      access: 'full' as const,
-      source: await signStream(app, asset, expiresAt),
-      trailer,
-      chapters: await chapterViews(app, video.chapters, asset, expiresAt),
-      resumeAtSeconds,
-      expiresAt: expiresAt.toISOString(),
-    };
-  });
+    },
+    { authenticate: requirePlayerSession },
+  );
 }

@@ -76,18 +76,23 @@ async function selectNextUp(db: Db, video: VideoRow, now: Date) {
 }
 
 export async function recommendationsRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.recommendations, async (request) => {
-    const { user } = await requirePlayerSession(request);
-    const video = await findVideo(app.db, request.params.videoId);
-    const type = request.query.type;
-    const now = new Date();
-    const rows =
-      type === 'CL' || (type === 'PV' && video.kind === 'class')
-        ? await selectClasses(app.db, video)
-        : type === 'PV'
-          ? await selectRecommended(app.db, video, now)
-          : await selectNextUp(app.db, video, now);
-    const heading = recommendationHeading(type === 'PV' && video.kind === 'class' ? 'CL' : type);
-    return { heading, items: await toCards(app.db, rows, user.id, now) };
-  });
+  route(
+    app,
+    playerEndpoints.recommendations,
+    async (request) => {
+      const { user } = await requirePlayerSession(request);
+      const video = await findVideo(app.db, request.params.videoId);
+      const type = request.query.type;
+      const now = new Date();
+      const rows =
+        type === 'CL' || (type === 'PV' && video.kind === 'class')
+          ? await selectClasses(app.db, video)
+          : type === 'PV'
+            ? await selectRecommended(app.db, video, now)
+            : await selectNextUp(app.db, video, now);
+      const heading = recommendationHeading(type === 'PV' && video.kind === 'class' ? 'CL' : type);
+      return { heading, items: await toCards(app.db, rows, user.id, now) };
+    },
+    { authenticate: requirePlayerSession },
+  );
 }
