@@ -416,6 +416,9 @@ function requestArbitrary(endpoint: Endpoint, paramNames: string[]): fc.Arbitrar
   return fc.oneof(...kinds);
 }
 
+/** A string as the server receives it: sent as UTF-8, where a lone surrogate became U+FFFD (pairs stay). */
+const asSent = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
+
 /** Whether the contract refuses what the server will receive (then nothing may be written). */
 function isInvalid(endpoint: Endpoint, req: FuzzRequest): boolean {
   let json: unknown;
@@ -425,7 +428,7 @@ function isInvalid(endpoint: Endpoint, req: FuzzRequest): boolean {
     } else {
       try {
         // What arrives: the bytes are UTF-8, where a lone surrogate became U+FFFD.
-        json = JSON.parse(req.body.raw.replace(/[\ud800-\udfff]/g, '\ufffd'));
+        json = JSON.parse(asSent(req.body.raw));
       } catch {
         return true; // bad JSON: 400 from the parser
       }
@@ -441,7 +444,10 @@ function isInvalid(endpoint: Endpoint, req: FuzzRequest): boolean {
     if (v.length > 100 || /%2e|%00|\.\./i.test(v)) return true; // refused by the router or its params
   }
   if (endpoint.params && !endpoint.params.safeParse(decoded).success) return true;
-  if (endpoint.query && !endpoint.query.safeParse(req.query).success) return true;
+  const query = Object.fromEntries(
+    Object.entries(req.query).map(([k, v]) => [k, Array.isArray(v) ? v.map(asSent) : asSent(v)]),
+  );
+  if (endpoint.query && !endpoint.query.safeParse(query).success) return true;
   if (endpoint.body && !endpoint.body.safeParse(json).success) return true;
   return false;
 }
