@@ -4,12 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import { type MuxAssetLike, toProviderAsset } from '../../adapters/video/mux/provider';
 import type { DbOrTx } from '../../db/client';
 import { type MediaAssetRow, mediaAssets, muxWebhookEvents, type SubtitleFile } from '../../db/schema';
-import { applyProviderAsset } from './service';
+import { applyProviderAsset, statusMayChange } from './service';
 
 export interface MuxEvent {
   id: string;
   type: string;
+  /** Mux's own time of the event (ISO 8601), which orders a late errored against a ready. */
+  createdAt?: unknown;
   data: Record<string, unknown>;
+}
+
+/** Mux's event time, or null when missing or unreadable (then ready keeps outranking errored). */
+function eventTime(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms) : null;
 }
 
 /** Our row for a Mux object: by our id passed through, by the upload id, or by the asset id. */
@@ -45,6 +54,7 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
       .returning();
     if (!fresh) return 'duplicate';
     const data = event.data;
+    const at = eventTime(event.createdAt);
     switch (event.type) {
       case 'video.upload.asset_created': {
         const settings = data.new_asset_settings as { passthrough?: string } | undefined;
@@ -75,15 +85,24 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         const asset = data as unknown as MuxAssetLike;
         const row = await findRow(tx, { passthrough: asset.passthrough, assetId: asset.id });
         if (!row) return 'ignored';
-        await applyProviderAsset(tx, row, toProviderAsset(asset));
+        const provided = toProviderAsset(asset);
+        // The event's type is what happened; the asset snapshot in it says the same (or less).
+        if (event.type === 'video.asset.errored') provided.status = 'errored';
+        await applyProviderAsset(tx, row, provided, at);
         return 'applied';
       }
       case 'video.asset.deleted': {
         const row = await findRow(tx, { assetId: data.id });
         if (!row) return 'ignored';
+        if (!statusMayChange(row, 'errored', at, true)) return 'applied';
         await tx
           .update(mediaAssets)
-          .set({ status: 'errored', error: 'The asset was deleted at Mux.', updatedAt: new Date() })
+          .set({
+            status: 'errored',
+            error: 'The asset was deleted at Mux.',
+            statusAt: at ?? row.statusAt,
+            updatedAt: new Date(),
+          })
           .where(eq(mediaAssets.id, row.id));
         return 'applied';
       }
