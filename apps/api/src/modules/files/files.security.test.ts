@@ -23,7 +23,7 @@ afterAll(() => t.close());
 const upload = (file: Buffer | string, name = 'x.svg') => {
   const form = new FormData();
   form.append('purpose', 'banner');
-  form.append('file', new Blob([file]), name);
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
   return t.app.inject({ method: 'POST', url: '/api/v1/files', payload: form, headers: admin.headers });
 };
 const stored = (url: string) => readFile(join(dataDir, url.replace('/files/', 'files/')), 'utf8');
