@@ -21,7 +21,7 @@ function eventTime(value: unknown): Date | null {
   return Number.isFinite(ms) ? new Date(ms) : null;
 }
 
-/** Our row for a Mux object: by our id passed through, by the upload id, or by the asset id. */
+/** Our row for a Mux object (locked): by our id passed through, by the upload id, or by the asset id. */
 async function findRow(
   db: DbOrTx,
   keys: { passthrough?: unknown; uploadId?: unknown; assetId?: unknown },
@@ -32,10 +32,13 @@ async function findRow(
   if (typeof keys.uploadId === 'string') conditions.push(eq(mediaAssets.uploadId, keys.uploadId));
   if (typeof keys.assetId === 'string') conditions.push(eq(mediaAssets.externalId, keys.assetId));
   if (conditions.length === 0) return null;
+  // Locked until the event's transaction ends: a concurrent event for the same asset waits, then decides
+  // on the row as this one left it (not on a stale read that would let an older status win).
   const [row] = await db
     .select()
     .from(mediaAssets)
-    .where(or(...conditions));
+    .where(or(...conditions))
+    .for('update');
   return row && row.provider === 'mux' ? row : null;
 }
 

@@ -115,14 +115,20 @@ async function storedEvents(bodies: string[]) {
   return row!.n;
 }
 
-/** Delivers every event three times in a seeded order; answers the statuses seen after each delivery. */
-async function deliverShuffled(events: string[], seed: number, rowId: string) {
+/**
+ * Delivers every event three times in a seeded order, in rounds of `together` concurrent requests; answers
+ * the statuses seen after each round.
+ */
+async function deliverShuffled(events: string[], seed: number, rowId: string, together = 1) {
   const outcomes: string[] = [];
   const statuses: string[] = [];
-  for (const body of replayedAndShuffled(events, 3, seed)) {
-    const res = await deliver(body);
-    expect(res.statusCode, res.body).toBe(200);
-    outcomes.push(res.json().outcome);
+  const order = replayedAndShuffled(events, 3, seed);
+  for (let i = 0; i < order.length; i += together) {
+    const round = await Promise.all(order.slice(i, i + together).map((body) => deliver(body)));
+    for (const res of round) {
+      expect(res.statusCode, res.body).toBe(200);
+      outcomes.push(res.json().outcome);
+    }
     statuses.push((await read(rowId)).status);
   }
   // Each event applied once; the two other deliveries of it are recognised as duplicates.
@@ -173,6 +179,30 @@ describe('Mux webhooks replayed three times and shuffled', () => {
     expect(statuses.lastIndexOf('ready')).toBeLessThan(statuses.lastIndexOf('errored'));
     expect(firstErrored).toBeGreaterThanOrEqual(0);
   });
+});
+
+describe('Mux webhooks delivered at the same moment', () => {
+  it.each(WEBHOOK_SEEDS)(
+    'seed %i: rounds of three concurrent deliveries converge on the newest',
+    async (seed) => {
+      const ready = await muxAsset();
+      await deliverShuffled(
+        [ready.uploadCreated(1), ready.created(2), ready.errored(3), ready.ready(4)],
+        seed,
+        ready.row.id,
+        3,
+      );
+      expect(await read(ready.row.id)).toMatchObject({ status: 'ready', error: null });
+      const errored = await muxAsset();
+      await deliverShuffled(
+        [errored.uploadCreated(1), errored.created(2), errored.ready(3), errored.errored(4)],
+        seed,
+        errored.row.id,
+        3,
+      );
+      expect(await read(errored.row.id)).toMatchObject({ status: 'errored' });
+    },
+  );
 });
 
 describe('a late asset.errored (issue 13, finding 10)', () => {
