@@ -64,6 +64,8 @@ export const mediaAssets = pgTable(
      * null when no event set it (polling, local). Decides between a late errored and a ready (decision 0021).
      */
     statusAt: timestamp('status_at', { withTimezone: true }),
+    /** Mux text tracks deleted at Mux: a late track.ready or asset snapshot never brings them back. */
+    deletedTracks: text('deleted_tracks').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

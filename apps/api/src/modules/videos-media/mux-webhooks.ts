@@ -122,6 +122,8 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         if (track.type !== 'text' || !track.id) return 'ignored';
         const row = await findRow(tx, { assetId: track.asset_id });
         if (!row) return 'ignored';
+        // A track deleted at Mux never comes back (Mux track ids are not reused): a late ready is ignored.
+        if (row.deletedTracks.includes(track.id)) return 'applied';
         const others = row.subtitles.filter((s) => s.ref !== track.id);
         const subtitles: SubtitleFile[] =
           event.type === 'video.asset.track.ready'
@@ -130,9 +132,11 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
                 { lang: track.language_code ?? 'en', label: track.name ?? 'Subtitles', ref: track.id },
               ]
             : others;
+        const deletedTracks =
+          event.type === 'video.asset.track.deleted' ? [...row.deletedTracks, track.id] : row.deletedTracks;
         await tx
           .update(mediaAssets)
-          .set({ subtitles, updatedAt: new Date() })
+          .set({ subtitles, deletedTracks, updatedAt: new Date() })
           .where(eq(mediaAssets.id, row.id));
         return 'applied';
       }

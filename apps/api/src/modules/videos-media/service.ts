@@ -105,10 +105,11 @@ export async function applyProviderAsset(
       durationSeconds: asset.durationSeconds ?? row.durationSeconds,
       playbackId: asset.playbackId ?? row.playbackId,
       height: asset.maxHeight ?? row.height,
-      // A snapshot adds the tracks it knows; it never drops one a (later) track event added.
+      // A snapshot adds the tracks it knows; it never drops one a (later) track event added, nor brings
+      // back one deleted at Mux.
       subtitles: [
         ...row.subtitles.filter((s) => !asset.subtitles.some((a) => a.ref === s.ref)),
-        ...asset.subtitles,
+        ...asset.subtitles.filter((a) => !row.deletedTracks.includes(a.ref)),
       ],
       error: status === 'errored' ? (asset.error ?? PLAYER_MESSAGES.mediaFailed) : null,
       statusAt: isEnd ? (at ?? (status === row.status ? row.statusAt : null)) : row.statusAt,

@@ -1,1 +1,0 @@
-ALTER TABLE "media_assets" ADD COLUMN "status_at" timestamp with time zone;
