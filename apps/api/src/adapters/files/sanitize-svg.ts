@@ -16,7 +16,9 @@ function cleanCss(css: string): string | null {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   if (/\\|@import|expression\s*\(|behavio(u)?r\s*:|-moz-binding|javascript:|vbscript:/i.test(text))
     return null;
-  return text.replace(/url\(\s*(['"]?)(?!\s*#)[^)]*\1\s*\)/gi, 'none');
+  const cleaned = text.replace(/url\(\s*(['"]?)(?!\s*#)[^)]*\1\s*\)/gi, 'none');
+  // Whatever url() the pattern could not read (a parenthesis inside quotes…) drops the whole style.
+  return /url\(\s*['"]?\s*(?!#)/i.test(cleaned) ? null : cleaned;
 }
 
 /** A URL as browsers read it: spaces and control characters inside a scheme are skipped. */

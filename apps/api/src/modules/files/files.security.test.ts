@@ -42,6 +42,7 @@ const PAYLOADS: Record<string, string> = {
   'script in CDATA': `<svg ${SVG}>${SHAPE}<script type="text/javascript"><![CDATA[ alert(1) ]]></script></svg>`,
   'entity tricks': `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "<script>alert(1)</script>"><!ENTITY js "javascript:alert(1)">]><svg ${SVG}>${SHAPE}<text>&x;</text><a href="&js;"><circle r="5"/></a></svg>`,
   'style url(javascript:)': `<svg ${SVG}><style>rect { fill: url(javascript:alert(1)); } @import url(http://evil.example/x.css);</style>${SHAPE}<circle r="5" style="background:url('javascript:alert(1)')"/></svg>`,
+  'style url with a parenthesis in quotes': `<svg ${SVG}><style>rect { fill: url("https://evil.example/a)b") }</style>${SHAPE}</svg>`,
   'style with css escapes': `<svg ${SVG}><style>rect { background: u\\72l(javas\\63ript:alert(1)) }</style>${SHAPE}</svg>`,
   'use href=data:': `<svg ${SVG}>${SHAPE}<use href="data:image/svg+xml;base64,PHN2ZyBpZD0neCcgeG1sbnM9J2h0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnJz48c2NyaXB0PmFsZXJ0KDEpPC9zY3JpcHQ+PC9zdmc+#x"/><use xlink:href="https://evil.example/sprite.svg#x"/></svg>`,
   'event handlers in mixed case': `<svg ${SVG} OnLoAd="alert(1)">${SHAPE}<circle r="5" oNcLiCk="alert(2)" ONMOUSEOVER='alert(3)'/><g onfocusin=alert(4)></g></svg>`,
