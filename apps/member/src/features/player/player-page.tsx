@@ -208,7 +208,7 @@ export function PlayerPage() {
           />
         )}
         {data.trailer ? (
-          <Text c="dimmed">{PLAYER_MESSAGES.classComingSoon}</Text>
+          <Text c="dimmed">{PLAYER_MESSAGES.classComingSoonTrailer}</Text>
         ) : (
           <PlayerBox>
             <Text>{PLAYER_MESSAGES.classComingSoon}</Text>
