@@ -154,6 +154,23 @@ test.describe('player', () => {
     await expect(page).toHaveURL(/\/plans$/);
   });
 
+  test('a class released later shows only its trailer to a member with a plan', async ({ page }) => {
+    await logInApi(page.request, 'vip@demo.test');
+    const list = await (await page.request.get('/api/v1/videos?kind=class&pageSize=50')).json();
+    const later = list.items.find((v: { isComingSoon: boolean }) => v.isComingSoon);
+    expect(later).toBeDefined();
+    const playback = await (await page.request.get(`/api/v1/videos/${later.id}/playback`)).json();
+    expect(playback).toMatchObject({ access: 'trailer', source: null, chapters: [] });
+    await page.goto(`/PlayerPage?v=${later.id}&type=CL`);
+    await expect(page.getByTestId('coming-soon-view')).toBeVisible();
+    // The demo's announced classes have no trailer media: the box says so; with one, the trailer plays.
+    const text = playback.trailer
+      ? 'This class is coming soon. Watch the trailer until it is released.'
+      : 'This class is coming soon.';
+    await expect(page.getByText(text, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('upgrade-view')).toHaveCount(0);
+  });
+
   test('a library video without a plan goes to the plans page', async ({ page }) => {
     await logInApi(page.request, 'newbie@demo.test');
     const list = await (await page.request.get('/api/v1/videos?kind=library&pageSize=1')).json();

@@ -14,22 +14,35 @@ const member = (overrides: Partial<NonNullable<Viewer>> = {}): Viewer => ({
 
 describe('playbackAccess', () => {
   it('asks guests to log in', () => {
-    expect(playbackAccess(null, { isClass: false }, false)).toBe('login');
-    expect(playbackAccess(null, { isClass: true }, false)).toBe('login');
+    expect(playbackAccess(null, { isClass: false, isReleased: true }, false)).toBe('login');
+    expect(playbackAccess(null, { isClass: true, isReleased: true }, false)).toBe('login');
   });
   it('lets admins play everything', () => {
-    expect(playbackAccess(member({ role: 'admin' }), { isClass: true }, false)).toBe('full');
-    expect(playbackAccess(member({ role: 'admin' }), { isClass: false }, false)).toBe('full');
+    expect(playbackAccess(member({ role: 'admin' }), { isClass: true, isReleased: true }, false)).toBe(
+      'full',
+    );
+    expect(playbackAccess(member({ role: 'admin' }), { isClass: false, isReleased: true }, false)).toBe(
+      'full',
+    );
   });
   it('sends members without an active plan to plans for library videos', () => {
-    expect(playbackAccess(member(), { isClass: false }, false)).toBe('plans');
-    expect(playbackAccess(member(), { isClass: false }, true)).toBe('full');
+    expect(playbackAccess(member(), { isClass: false, isReleased: true }, false)).toBe('plans');
+    expect(playbackAccess(member(), { isClass: false, isReleased: true }, true)).toBe('full');
   });
   it('shows the upgrade view on classes without a user type or without an active plan', () => {
-    expect(playbackAccess(member(), { isClass: true }, true)).toBe('upgrade');
-    expect(playbackAccess(member({ userType: 'vip' }), { isClass: true }, false)).toBe('upgrade');
+    expect(playbackAccess(member(), { isClass: true, isReleased: true }, true)).toBe('upgrade');
+    expect(playbackAccess(member({ userType: 'vip' }), { isClass: true, isReleased: true }, false)).toBe(
+      'upgrade',
+    );
     for (const userType of ['vip', 'studio-owner', 'subuser', 'individual-user'] as const)
-      expect(playbackAccess(member({ userType }), { isClass: true }, true)).toBe('full');
+      expect(playbackAccess(member({ userType }), { isClass: true, isReleased: true }, true)).toBe('full');
+  });
+  it('plays only the trailer of a class released later, for everyone but admins', () => {
+    const later = { isClass: true, isReleased: false };
+    for (const userType of ['vip', 'studio-owner', 'subuser', 'individual-user'] as const)
+      expect(playbackAccess(member({ userType }), later, true)).toBe('trailer');
+    expect(playbackAccess(member(), later, true)).toBe('upgrade');
+    expect(playbackAccess(member({ role: 'admin' }), later, false)).toBe('full');
   });
 });
 

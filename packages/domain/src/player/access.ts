@@ -7,22 +7,28 @@ export type PlaybackAccess =
   | 'plans'
   /** A class video for someone without a user type: trailer, title, instructor, tags, 'Upgrade My Account'. */
   | 'upgrade'
+  /** A class released later, for a viewer who may play it once released: its trailer only. */
+  | 'trailer'
   | 'full';
 
 /**
  * Who may play what (spec 1 §4, spec 2 §2, §6), the one rule the API enforces when it signs playback URLs
  * and the player mirrors:
  * - admins play everything;
- * - class videos play for users with a user type whose plan is active; anyone else gets the upgrade view;
+ * - class videos play for users with a user type whose plan is active, once released (before: the trailer
+ *   only); anyone else gets the upgrade view;
  * - other videos need an active plan, else /plans.
  */
 export function playbackAccess(
   viewer: Viewer,
-  video: { isClass: boolean },
+  video: { isClass: boolean; isReleased: boolean },
   hasActivePlan: boolean,
 ): PlaybackAccess {
   if (!viewer) return 'login';
   if (viewer.role === 'admin') return 'full';
-  if (video.isClass) return viewer.userType !== null && hasActivePlan ? 'full' : 'upgrade';
+  if (video.isClass) {
+    if (viewer.userType === null || !hasActivePlan) return 'upgrade';
+    return video.isReleased ? 'full' : 'trailer';
+  }
   return hasActivePlan ? 'full' : 'plans';
 }

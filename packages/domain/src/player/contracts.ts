@@ -38,8 +38,11 @@ export const ZContentTypeParam = text()
 
 export const ZPlayback = z.object({
   videoId: z.string(),
-  /** full: the video plays; upgrade: a class video for a viewer without a user type (trailer only). */
-  access: z.enum(['full', 'upgrade']),
+  /**
+   * full: the video plays; upgrade: a class video for a viewer without a user type (trailer only);
+   * trailer: a class released later (trailer only, no source, until the release).
+   */
+  access: z.enum(['full', 'upgrade', 'trailer']),
   source: ZStream.nullable(),
   trailer: ZStream.nullable(),
   chapters: z.array(ZChapterView),

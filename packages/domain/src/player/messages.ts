@@ -21,6 +21,9 @@ export const PLAYER_MESSAGES = {
   subscriptionRequired: 'A subscription is needed to watch this video. Choose a plan to continue.',
   classUpgrade: 'This class is part of our studio and VIP plans. Upgrade your account to watch it.',
   mediaNotReady: 'This video is still being prepared. Please try again in a few minutes.',
+  /** A class released later: its trailer plays until the release (12:00 AM New York time). */
+  classComingSoon: 'This class is coming soon.',
+  classComingSoonTrailer: 'This class is coming soon. Watch the trailer until it is released.',
   mediaFailed: 'This video could not be processed.',
   // Upload wizard (spec 3 §4, §5, §8)
   addVideoToContinue: 'Please add a video to continue',

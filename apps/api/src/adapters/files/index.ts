@@ -10,6 +10,32 @@ export interface FileStore {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * The policy every user upload is served with: nothing runs (sandbox, no scripts), nothing loads but inline
+ * styles and data images, and the type is never sniffed. The local store sends it (app.ts); object storage
+ * cannot store response headers, so the CDN in front of the bucket adds the same (docs/runbooks/production.md).
+ */
+export const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+export const UPLOAD_HEADERS = {
+  'content-security-policy': UPLOAD_CSP,
+  'x-content-type-options': 'nosniff',
+} as const;
+
+/**
+ * What an object is stored with in the bucket. An SVG is a document when opened on its own: served as
+ * attachment, opening it downloads it instead of rendering it on the CDN's origin (an <img> still shows it),
+ * which holds even where the CDN headers are missing. The metadata carries the policy for a CDN function.
+ */
+export function s3ObjectHeaders(key: string, contentType: string) {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  return {
+    ContentType: contentType,
+    ContentDisposition: `${contentType === 'image/svg+xml' ? 'attachment' : 'inline'}; filename="${name}"`,
+    CacheControl: 'public, max-age=31536000, immutable',
+    Metadata: { ...UPLOAD_HEADERS },
+  };
+}
+
 /** Keys are ours (generated), but a key can never climb out of the store's folder. */
 function safePath(root: string, key: string): string {
   const path = resolve(root, key);
@@ -57,8 +83,7 @@ export function createS3FileStore(options: S3Options): FileStore {
           Bucket: options.bucket,
           Key: key,
           Body: body,
-          ContentType: contentType,
-          CacheControl: 'public, max-age=31536000, immutable',
+          ...s3ObjectHeaders(key, contentType),
         }),
       );
       return { url: `${options.publicUrl.replace(/\/$/, '')}/${key}` };

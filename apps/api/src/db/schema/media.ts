@@ -59,6 +59,13 @@ export const mediaAssets = pgTable(
     /** Generated demo media (a short clip looped to the catalogue's duration). */
     isDemo: boolean('is_demo').notNull().default(false),
     error: text('error'),
+    /**
+     * Mux's own time (the webhook event's created_at) of the event that set the status to ready or errored;
+     * null when no event set it (polling, local). Decides between a late errored and a ready (decision 0021).
+     */
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    /** Mux text tracks deleted at Mux: a late track.ready or asset snapshot never brings them back. */
+    deletedTracks: text('deleted_tracks').array().notNull().default([]),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

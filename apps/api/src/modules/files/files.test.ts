@@ -23,7 +23,7 @@ const upload = (
 ) => {
   const form = new FormData();
   form.append('purpose', purpose);
-  form.append('file', new Blob([file]), name);
+  form.append('file', new Blob([typeof file === 'string' ? file : new Uint8Array(file)]), name);
   return t.app.inject({
     method: 'POST',
     url: '/api/v1/files',

@@ -13,7 +13,8 @@ import {
 } from '@dance/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { sanitizeSvg, sniffImage } from '../../adapters/files/sniff';
+import { sanitizeSvg } from '../../adapters/files/sanitize-svg';
+import { sniffImage } from '../../adapters/files/sniff';
 import { AppError } from '../../lib/errors';
 import { requireSession } from '../../plugins/auth';
 import { toSessionUser } from '../auth/sessions';
@@ -77,7 +78,13 @@ export async function filesRoutes(app: FastifyInstance) {
         });
       const sniffed = await sniffImage(body);
       if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
-      const bytes = sniffed.type === 'image/svg+xml' ? Buffer.from(sanitizeSvg(body.toString('utf8'))) : body;
+      let bytes = body;
+      if (sniffed.type === 'image/svg+xml') {
+        // Parsed and cleaned (DOMPurify); a file that leaves no SVG root is not an image we can keep.
+        const clean = sanitizeSvg(body.toString('utf8'));
+        if (clean === null) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
+        bytes = Buffer.from(clean);
+      }
       const key = `${parsedPurpose.data}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${sniffed.extension}`;
       // The per-user quota (issue 13, 12c): reserved before the bytes are stored, given back if storing fails.
       const reservation = await reserveUpload(app.db, {

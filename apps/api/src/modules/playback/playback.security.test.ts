@@ -1,6 +1,8 @@
 import { SUBSCRIPTION_STATUSES } from '@dance/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, logInAs, type TestApp } from '../../../test/helpers';
+import { videos } from '../../db/schema';
 import { createPlayableVideo, subscribe } from './test-factories';
 
 let t: TestApp;
@@ -115,6 +117,50 @@ describe('playback access (spec 1 §4, spec 2 §2 and §6)', () => {
     const { headers } = await logInAs(t.app, admin.email);
     expect((await play(library.video.id, headers)).json().access).toBe('full');
     expect((await play(klass.video.id, headers)).json().access).toBe('full');
+  });
+
+  it('plays only the trailer of a class released later, except for admins, and the class once released', async () => {
+    const later = await createPlayableVideo(t.app, {
+      title: 'Class next week',
+      kind: 'class',
+      releasedDaysAgo: -7,
+    });
+    const members = await Promise.all(
+      (['individual-user', 'vip', 'studio-owner'] as const).map(async (userType) => {
+        const user = await createUser(t.app, { userType });
+        await subscribe(
+          t.app,
+          user.id,
+          'active',
+          userType === 'studio-owner' ? 'STUDIO-5' : userType === 'vip' ? 'VIP' : 'INDIVIDUAL',
+        );
+        return (await logInAs(t.app, user.email)).headers;
+      }),
+    );
+    for (const headers of members) {
+      const res = await play(later.video.id, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        access: 'trailer',
+        source: null,
+        chapters: [],
+        resumeAtSeconds: null,
+      });
+      expect(res.json().trailer.hlsUrl).toContain(`/api/v1/media/${later.trailer!.id}/`);
+      expect(res.body).not.toContain(later.asset.id);
+    }
+    const admin = await logInAs(t.app, (await createUser(t.app, { role: 'admin' })).email);
+    const adminPlay = (await play(later.video.id, admin.headers)).json();
+    expect(adminPlay.access).toBe('full');
+    expect(adminPlay.source.hlsUrl).toContain(`/api/v1/media/${later.asset.id}/`);
+    // The release time passes (12:00 AM New York on the release date): members get the class itself.
+    await t.app.db
+      .update(videos)
+      .set({ releaseAt: new Date(Date.now() - 1000) })
+      .where(eq(videos.id, later.video.id));
+    const released = (await play(later.video.id, members[0]!)).json();
+    expect(released.access).toBe('full');
+    expect(released.source.hlsUrl).toContain(`/api/v1/media/${later.asset.id}/`);
   });
 
   it("keeps a member's progress and reactions private", async () => {

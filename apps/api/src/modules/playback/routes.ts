@@ -150,11 +150,13 @@ export async function playbackRoutes(app: FastifyInstance) {
       const video = await findVideo(app.db, request.params.videoId);
       const now = new Date();
       const isAdmin = viewer.role === 'admin';
-      if (!isAdmin && video.kind !== 'class' && video.releaseAt.getTime() > now.getTime())
+      const isReleased = video.releaseAt.getTime() <= now.getTime();
+      if (!isAdmin && video.kind !== 'class' && !isReleased)
         throw new AppError('FORBIDDEN', 'This video is not released yet.');
+      // A class released later plays its trailer only (access 'trailer'), for everyone but admins.
       const access = playbackAccess(
         viewer,
-        { isClass: video.kind === 'class' },
+        { isClass: video.kind === 'class', isReleased },
         await hasActiveAccess(app.db, user),
       );
       if (access === 'plans')
@@ -166,10 +168,10 @@ export async function playbackRoutes(app: FastifyInstance) {
       ]);
       const trailer =
         trailerAsset?.status === 'ready' ? await signStream(app, trailerAsset, expiresAt) : null;
-      if (access === 'upgrade') {
+      if (access === 'upgrade' || access === 'trailer') {
         return {
           videoId: video.id,
-          access: 'upgrade' as const,
+          access,
           source: null,
           trailer,
           chapters: [],

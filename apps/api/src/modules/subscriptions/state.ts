@@ -131,6 +131,11 @@ export type EventOutcome = ApplyOutcome | 'duplicate';
  */
 export async function processBillingEvent(db: Db, event: BillingEvent): Promise<AppliedChange> {
   return db.transaction(async (tx) => {
+    // One customer's events one at a time (until commit): two deliveries at once would otherwise both miss
+    // the other's uncommitted subscription (a unique violation, 500) or sync the member from a stale view.
+    // The same event delivered twice at once waits here too, then is seen as a duplicate.
+    const key = event.subscription ? `${event.provider}:${event.subscription.customerId}` : null;
+    if (key) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     const inserted = await tx
       .insert(billingEvents)
       .values({

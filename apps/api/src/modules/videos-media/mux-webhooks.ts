@@ -4,15 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import { type MuxAssetLike, toProviderAsset } from '../../adapters/video/mux/provider';
 import type { DbOrTx } from '../../db/client';
 import { type MediaAssetRow, mediaAssets, muxWebhookEvents, type SubtitleFile } from '../../db/schema';
-import { applyProviderAsset } from './service';
+import { applyProviderAsset, statusMayChange } from './service';
 
 export interface MuxEvent {
   id: string;
   type: string;
+  /** Mux's own time of the event (ISO 8601), which orders a late errored against a ready. */
+  createdAt?: unknown;
   data: Record<string, unknown>;
 }
 
-/** Our row for a Mux object: by our id passed through, by the upload id, or by the asset id. */
+/** Mux's event time, or null when missing or unreadable (then ready keeps outranking errored). */
+function eventTime(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms) : null;
+}
+
+/** Our row for a Mux object (locked): by our id passed through, by the upload id, or by the asset id. */
 async function findRow(
   db: DbOrTx,
   keys: { passthrough?: unknown; uploadId?: unknown; assetId?: unknown },
@@ -23,10 +32,13 @@ async function findRow(
   if (typeof keys.uploadId === 'string') conditions.push(eq(mediaAssets.uploadId, keys.uploadId));
   if (typeof keys.assetId === 'string') conditions.push(eq(mediaAssets.externalId, keys.assetId));
   if (conditions.length === 0) return null;
+  // Locked until the event's transaction ends: a concurrent event for the same asset waits, then decides
+  // on the row as this one left it (not on a stale read that would let an older status win).
   const [row] = await db
     .select()
     .from(mediaAssets)
-    .where(or(...conditions));
+    .where(or(...conditions))
+    .for('update');
   return row && row.provider === 'mux' ? row : null;
 }
 
@@ -45,6 +57,7 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
       .returning();
     if (!fresh) return 'duplicate';
     const data = event.data;
+    const at = eventTime(event.createdAt);
     switch (event.type) {
       case 'video.upload.asset_created': {
         const settings = data.new_asset_settings as { passthrough?: string } | undefined;
@@ -75,15 +88,24 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         const asset = data as unknown as MuxAssetLike;
         const row = await findRow(tx, { passthrough: asset.passthrough, assetId: asset.id });
         if (!row) return 'ignored';
-        await applyProviderAsset(tx, row, toProviderAsset(asset));
+        const provided = toProviderAsset(asset);
+        // The event's type is what happened; the asset snapshot in it says the same (or less).
+        if (event.type === 'video.asset.errored') provided.status = 'errored';
+        await applyProviderAsset(tx, row, provided, at);
         return 'applied';
       }
       case 'video.asset.deleted': {
         const row = await findRow(tx, { assetId: data.id });
         if (!row) return 'ignored';
+        if (!statusMayChange(row, 'errored', at, true)) return 'applied';
         await tx
           .update(mediaAssets)
-          .set({ status: 'errored', error: 'The asset was deleted at Mux.', updatedAt: new Date() })
+          .set({
+            status: 'errored',
+            error: 'The asset was deleted at Mux.',
+            statusAt: at ?? row.statusAt,
+            updatedAt: new Date(),
+          })
           .where(eq(mediaAssets.id, row.id));
         return 'applied';
       }
@@ -100,6 +122,8 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         if (track.type !== 'text' || !track.id) return 'ignored';
         const row = await findRow(tx, { assetId: track.asset_id });
         if (!row) return 'ignored';
+        // A track deleted at Mux never comes back (Mux track ids are not reused): a late ready is ignored.
+        if (row.deletedTracks.includes(track.id)) return 'applied';
         const others = row.subtitles.filter((s) => s.ref !== track.id);
         const subtitles: SubtitleFile[] =
           event.type === 'video.asset.track.ready'
@@ -108,9 +132,11 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
                 { lang: track.language_code ?? 'en', label: track.name ?? 'Subtitles', ref: track.id },
               ]
             : others;
+        const deletedTracks =
+          event.type === 'video.asset.track.deleted' ? [...row.deletedTracks, track.id] : row.deletedTracks;
         await tx
           .update(mediaAssets)
-          .set({ subtitles, updatedAt: new Date() })
+          .set({ subtitles, deletedTracks, updatedAt: new Date() })
           .where(eq(mediaAssets.id, row.id));
         return 'applied';
       }

@@ -186,7 +186,7 @@ async function muxWebhookRoutes(app: FastifyInstance) {
       const mux = app.video.mux;
       if (!mux) throw new AppError('NOT_FOUND', 'Mux is not configured.');
       if (typeof request.body !== 'string') throw new AppError('BAD_REQUEST', 'Expected a JSON body.');
-      let event: { id: string; type: string; data: unknown };
+      let event: { id: string; type: string; created_at?: unknown; data: unknown };
       try {
         event = (await mux.unwrapWebhook(request.body, request.headers)) as typeof event;
       } catch (error) {
@@ -196,6 +196,7 @@ async function muxWebhookRoutes(app: FastifyInstance) {
       const outcome = await applyMuxEvent(app, {
         id: event.id,
         type: event.type,
+        createdAt: event.created_at,
         data: (event.data ?? {}) as Record<string, unknown>,
       });
       return { received: true, outcome };

@@ -60,14 +60,42 @@ export async function createDirectUpload(app: FastifyInstance, title: string, ad
 }
 
 const STATUS_ORDER = { waiting: 0, processing: 1, ready: 2, errored: 2 } as const;
+type AssetStatus = keyof typeof STATUS_ORDER;
+
+/**
+ * Whether a status reported at `at` (Mux's own time of the event; null when unknown, e.g. polled) may
+ * replace the row's. Never backwards (a late "created" does not undo ready or errored). Between the two
+ * ends, ready outranks errored: an error replaces ready only when Mux stamped it later than the ready, and
+ * a ready replaces an error unless the error is the later one. A same-status event older than the one that
+ * set the row changes nothing either. `finalError` (the asset was deleted at Mux) wins without timestamps.
+ */
+export function statusMayChange(
+  row: Pick<MediaAssetRow, 'status' | 'statusAt'>,
+  status: AssetStatus,
+  at: Date | null,
+  finalError = false,
+): boolean {
+  if (STATUS_ORDER[status] < STATUS_ORDER[row.status]) return false;
+  const isNewer = at !== null && row.statusAt !== null && at.getTime() > row.statusAt.getTime();
+  const isOlder = at !== null && row.statusAt !== null && at.getTime() < row.statusAt.getTime();
+  if (row.status === 'ready' && status === 'errored') return isNewer || (finalError && !isOlder);
+  if (row.status === 'errored' && status === 'ready') return !isOlder;
+  return !isOlder;
+}
 
 /**
  * Applies what the provider says about an asset to our row. Idempotent and monotonic: a late or repeated
- * "created" never takes a ready asset back to processing.
+ * "created" never takes a ready asset back to processing, and a late "errored" never replaces ready.
  */
-export async function applyProviderAsset(db: DbOrTx, row: MediaAssetRow, asset: ProviderAsset) {
+export async function applyProviderAsset(
+  db: DbOrTx,
+  row: MediaAssetRow,
+  asset: ProviderAsset,
+  at: Date | null = null,
+) {
   const status = asset.status === 'ready' ? 'ready' : asset.status === 'errored' ? 'errored' : 'processing';
-  if (STATUS_ORDER[status] < STATUS_ORDER[row.status]) return row;
+  if (!statusMayChange(row, status, at)) return row;
+  const isEnd = status === 'ready' || status === 'errored';
   const [updated] = await db
     .update(mediaAssets)
     .set({
@@ -77,8 +105,14 @@ export async function applyProviderAsset(db: DbOrTx, row: MediaAssetRow, asset: 
       durationSeconds: asset.durationSeconds ?? row.durationSeconds,
       playbackId: asset.playbackId ?? row.playbackId,
       height: asset.maxHeight ?? row.height,
-      subtitles: asset.subtitles.length > 0 ? asset.subtitles : row.subtitles,
+      // A snapshot adds the tracks it knows; it never drops one a (later) track event added, nor brings
+      // back one deleted at Mux.
+      subtitles: [
+        ...row.subtitles.filter((s) => !asset.subtitles.some((a) => a.ref === s.ref)),
+        ...asset.subtitles.filter((a) => !row.deletedTracks.includes(a.ref)),
+      ],
       error: status === 'errored' ? (asset.error ?? PLAYER_MESSAGES.mediaFailed) : null,
+      statusAt: isEnd ? (at ?? (status === row.status ? row.statusAt : null)) : row.statusAt,
       updatedAt: new Date(),
     })
     .where(eq(mediaAssets.id, row.id))

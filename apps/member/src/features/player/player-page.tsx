@@ -191,6 +191,31 @@ export function PlayerPage() {
     );
   } else if (data.access === 'upgrade') {
     playerArea = null;
+  } else if (data.access === 'trailer') {
+    // A class released later: its trailer until the release, with no progress saved for the class.
+    playerArea = (
+      <Stack gap="xs" data-testid="coming-soon-view">
+        {data.trailer && (
+          <VideoPlayer
+            key={`${videoId}-trailer`}
+            stream={data.trailer}
+            chapters={[]}
+            startAt={null}
+            isMirrored={prefs.isMirrored}
+            playbackRate={1}
+            onPreferencesChange={() => {}}
+            title={`${detail.data?.title ?? 'Class'} trailer`}
+          />
+        )}
+        {data.trailer ? (
+          <Text c="dimmed">{PLAYER_MESSAGES.classComingSoonTrailer}</Text>
+        ) : (
+          <PlayerBox>
+            <Text>{PLAYER_MESSAGES.classComingSoon}</Text>
+          </PlayerBox>
+        )}
+      </Stack>
+    );
   } else if (data.source) {
     playerArea = (
       // Same key as while pending: the same player (and video element) carries on with its stream; a
