@@ -3,7 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestAsyncHookHandler,
+  preParsingAsyncHookHandler,
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -44,9 +44,11 @@ const AUTH_CHECKS = {
 } as const;
 
 /**
- * The check of the contract's `auth`, run in onRequest: before the body is parsed and validated, so a guest
+ * The check of the contract's `auth`, run in preParsing: before the body is parsed and validated, so a guest
  * gets 401, a member on an admin route 403 and a cookie mutation without its CSRF token 403, never a 400 that
- * would tell them the route's input rules. A contract without a known `auth` cannot be registered.
+ * would tell them the route's input rules; and after every onRequest hook, so the rate limit and the load
+ * shedding still come first (a guest hammering a session route is limited like any other caller). A contract
+ * without a known `auth` cannot be registered.
  */
 function authHook(endpoint: Endpoint, authenticate?: RouteExtras['authenticate']) {
   const auth = (endpoint as { auth?: unknown }).auth;
@@ -56,8 +58,9 @@ function authHook(endpoint: Endpoint, authenticate?: RouteExtras['authenticate']
       `${endpoint.method} ${endpoint.path}: contract auth must be 'public', 'session' or 'admin', got ${String(auth)}`,
     );
   const check = authenticate ?? AUTH_CHECKS[auth];
-  const hook: onRequestAsyncHookHandler = async (request) => {
+  const hook: preParsingAsyncHookHandler = async (request, _reply, payload) => {
     await check(request);
+    return payload;
   };
   return hook;
 }
@@ -73,11 +76,6 @@ export function route<E extends Endpoint>(
   { authenticate, ...extras }: RouteExtras = {},
 ) {
   const guard = authHook(endpoint, authenticate);
-  const own = extras.onRequest
-    ? Array.isArray(extras.onRequest)
-      ? extras.onRequest
-      : [extras.onRequest]
-    : [];
   const successStatus = endpoint.successStatus ?? 200;
   const response: Record<number, z.ZodType> = { [successStatus]: endpoint.response };
   const errorCodes: readonly ErrorCode[] = ['INTERNAL', ...(endpoint.errors as ErrorCode[])];
@@ -96,7 +94,7 @@ export function route<E extends Endpoint>(
     },
     ...extras,
     config: { ...extras.config, endpoint },
-    ...(guard ? { onRequest: [guard, ...own] } : {}),
+    ...(guard ? { preParsing: guard } : {}),
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       reply.code(successStatus);

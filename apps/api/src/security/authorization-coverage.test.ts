@@ -367,6 +367,11 @@ const CASES: Record<string, Case> = {
     last: 1,
     request: () => ({ payload: { email: email('moved'), currentPassword: PASSWORD } }),
   },
+  'POST /api/v1/account/email/confirm': {
+    // Public: the link's token is the proof, bound to its account; a forged one changes nothing for anyone.
+    expect: all(400),
+    request: () => ({ payload: { userId: w.users.member.id, token: 'forged-token-forged-token' } }),
+  },
   'PUT /api/v1/account/password': {
     expect: signedIn('2xx'),
     last: 2,
