@@ -81,7 +81,9 @@ export const ZForgotPasswordRequest = z.object({ email: ZEmail }).strict();
 export const ZMessageResponse = z.object({ message: z.string() });
 
 export const ZUserId = z.uuid({ error: 'Invalid link' });
-export const ZLinkToken = text({ error: MESSAGES.resetTokenInvalid }).min(20, MESSAGES.resetTokenInvalid).max(200);
+export const ZLinkToken = text({ error: MESSAGES.resetTokenInvalid })
+  .min(20, MESSAGES.resetTokenInvalid)
+  .max(200);
 
 export const ZResetPasswordRequest = z
   .object({ userId: ZUserId, token: ZLinkToken, password: ZNewPassword })

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { MarketingAnalytics } from '../../adapters/analytics';
+import { toSnapshot } from '../../adapters/billing/sandbox/engine';
 import { renderCheckoutPage, renderExpiredPage, renderPortalPage } from '../../adapters/billing/sandbox/html';
 import { SANDBOX_BASE_PATH } from '../../adapters/billing/sandbox/provider';
 import {
@@ -10,7 +11,6 @@ import {
   parsePortalAction,
   runPortalAction,
   sandboxNow,
-  toSnapshot,
 } from './sandbox-service';
 
 const ZPageParams = z.object({ id: z.string().regex(/^sbx_[A-Za-z0-9_-]{20,80}$/) });

@@ -11,6 +11,7 @@ import {
   reactivateSandboxSubscription,
   resumeSandboxSubscription,
   type SandboxTransition,
+  toSnapshot,
 } from '../../adapters/billing/sandbox/engine';
 import type { SubscriptionSnapshot } from '../../adapters/billing/types';
 import type { Db } from '../../db/client';
@@ -32,23 +33,6 @@ export interface SandboxContext {
 }
 
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
-
-export function toSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
-  return {
-    id: row.providerSubscriptionId,
-    customerId: row.providerCustomerId,
-    status: row.status,
-    planId: row.planId,
-    period: row.period,
-    trialStart: row.trialStart,
-    trialEnd: row.trialEnd,
-    currentTermStart: row.currentTermStart,
-    currentTermEnd: row.currentTermEnd,
-    nextBillingAt: row.nextBillingAt,
-    cancelledAt: row.cancelledAt,
-    resourceVersion: row.resourceVersion,
-  };
-}
 
 /** The customer's sandbox clock: real time moved forward by the portal's time control. */
 export const sandboxNow = (customer: Pick<BillingCustomerRow, 'clockOffsetSeconds'>) =>

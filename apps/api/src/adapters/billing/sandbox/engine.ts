@@ -1,4 +1,5 @@
 import { type BillingPeriod, PERIOD_DAYS, type PlanId } from '@dance/domain';
+import type { SubscriptionRow } from '../../../db/schema';
 import type { SubscriptionSnapshot } from '../types';
 
 /**
@@ -252,4 +253,22 @@ export function advanceSandboxSubscription(sub: SubscriptionSnapshot, now: Date)
     break;
   }
   return events;
+}
+
+/** A stored subscription row as the snapshot the sandbox's rules take. */
+export function toSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
+  return {
+    id: row.providerSubscriptionId,
+    customerId: row.providerCustomerId,
+    status: row.status,
+    planId: row.planId,
+    period: row.period,
+    trialStart: row.trialStart,
+    trialEnd: row.trialEnd,
+    currentTermStart: row.currentTermStart,
+    currentTermEnd: row.currentTermEnd,
+    nextBillingAt: row.nextBillingAt,
+    cancelledAt: row.cancelledAt,
+    resourceVersion: row.resourceVersion,
+  };
 }

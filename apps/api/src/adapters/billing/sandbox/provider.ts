@@ -5,7 +5,7 @@ import { sandboxHostedPages, subscriptions } from '../../../db/schema';
 import { generateToken } from '../../../lib/tokens';
 import { processBillingEvent } from '../../../modules/subscriptions/state';
 import { type BillingProvider, BillingProviderError } from '../types';
-import { cancelSandboxSubscriptionNow } from './engine';
+import { cancelSandboxSubscriptionNow, toSnapshot } from './engine';
 
 export const SANDBOX_BASE_PATH = `${API_PREFIX}/billing/sandbox`;
 /** Hosted pages live an hour, like the provider's. */
@@ -64,20 +64,7 @@ export function createSandboxProvider(db: Db): BillingProvider {
         .limit(1);
       if (!row) throw new BillingProviderError(`Sandbox has no subscription ${input.subscriptionId}`);
       const now = new Date();
-      const snapshot = {
-        id: row.providerSubscriptionId,
-        customerId: row.providerCustomerId,
-        status: row.status,
-        planId: row.planId,
-        period: row.period,
-        trialStart: row.trialStart,
-        trialEnd: row.trialEnd,
-        currentTermStart: row.currentTermStart,
-        currentTermEnd: row.currentTermEnd,
-        nextBillingAt: row.nextBillingAt,
-        cancelledAt: row.cancelledAt,
-        resourceVersion: row.resourceVersion,
-      };
+      const snapshot = toSnapshot(row);
       for (const transition of cancelSandboxSubscriptionNow(snapshot, now)) {
         const id = `ev_sbx_${generateToken()}`;
         await processBillingEvent(db, {
