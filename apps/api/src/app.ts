@@ -10,7 +10,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, {
   type FastifyInstance,
-  type FastifyRequest,
   LogController,
   type RouteOptions,
 } from 'fastify';
@@ -61,6 +60,8 @@ declare module 'fastify' {
     db: Db;
     mail: MailSender;
     files: FileStore;
+    /** Sheds load in front of the database (null when MAX_DB_QUEUE_MS is 0); its counts are read by tests. */
+    loadShedder: DatabaseLoadShedder | null;
   }
 }
 
@@ -163,6 +164,16 @@ export async function buildApp({
   app.decorate('video', createVideoAdapters(config, db.db, app.files));
   app.decorate('billing', createBillingProvider(config, db.db));
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
+  app.decorate(
+    'loadShedder',
+    config.maxDbQueueMs > 0
+      ? new DatabaseLoadShedder(() => db.ping(), {
+          limitMs: config.maxDbQueueMs,
+          probeIntervalMs: Math.min(100, config.maxDbQueueMs),
+          driverQueueDelayMs: db.queueDelayMs ? () => db.queueDelayMs!() : undefined,
+        })
+      : null,
+  );
 
   // Liveness sits outside the web API's context, so none of its hooks (under-pressure, security headers, CORS,
   // rate limit, cookies, sessions) run for it: a probe answers while the process lives (decision 0011).
@@ -190,33 +201,17 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   });
   // The database's queue (issue 13, finding 11): under a burst, requests wait for the database while the event
   // loop idles. Shed them here, before anything queries, while a query waits longer than MAX_DB_QUEUE_MS.
-  if (config.maxDbQueueMs > 0) {
-    const { database } = app;
-    const shedder = new DatabaseLoadShedder(() => database.ping(), {
-      limitMs: config.maxDbQueueMs,
-      probeIntervalMs: Math.min(100, config.maxDbQueueMs),
-      driverQueueDelayMs: database.queueDelayMs ? () => database.queueDelayMs!() : undefined,
-    });
-    const admitted = new WeakSet<FastifyRequest>();
-    const release = (request: FastifyRequest) => {
-      if (admitted.delete(request)) shedder.release();
-    };
+  const shedder = app.loadShedder;
+  if (shedder) {
     app.addHook('onRequest', (request, reply, done) => {
       if (shedder.admit()) {
-        admitted.add(request);
+        // 'close' fires once the answer is sent and also when the client hangs up, even after its body was
+        // read (onRequestAbort does not fire then, and a leaked slot would be lost until restart).
+        reply.raw.once('close', () => shedder.release());
         return done();
       }
       reply.header('retry-after', DB_OVERLOAD_RETRY_AFTER_SECONDS);
       sendProblem(reply, request, 'OVERLOADED', MESSAGES.overloaded);
-    });
-    // Whichever comes first: the answer is sent, or the client went away.
-    app.addHook('onResponse', (request, _reply, done) => {
-      release(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      release(request);
-      done();
     });
   }
   await app.register(securityHeadersPlugin, {
