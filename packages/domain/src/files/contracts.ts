@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_TOO_LARGE_MESSAGE = 'File size must be less than 50MB';
+/**
+ * SVGs are parsed and cleaned on the server (jsdom + DOMPurify), which costs about a second for 256 KB on a busy
+ * 2-core machine and grows with the size: a larger drawing is refused before it is parsed.
+ */
+export const MAX_SVG_UPLOAD_BYTES = 256 * 1024;
+export const SVG_TOO_LARGE_MESSAGE = 'SVG images must be smaller than 256KB';
 export const UPLOAD_TYPE_MESSAGE = 'Please upload a GIF, JPEG, PNG or SVG image.';
 
 /** What an upload is for: members may upload their profile image; every other purpose is admin-only. */

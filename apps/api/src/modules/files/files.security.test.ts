@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { MAX_SVG_UPLOAD_BYTES, SVG_TOO_LARGE_MESSAGE } from '@dance/domain';
 import { JSDOM } from 'jsdom';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -127,6 +128,15 @@ describe('SVG uploads are sanitised by a parser, not patterns', () => {
     expect(doc.getElementsByTagName('style')[0]!.textContent).toContain('url(#g)');
     expect(doc.getElementsByTagName('text')[0]!.textContent).toBe('Dance & move');
     expect(doc.getElementsByTagName('image')[0]!.getAttribute('href')).toContain('data:image/png;base64,');
+  });
+
+  it('refuses an SVG over 256 KB before parsing it (413), so a big drawing cannot hold the server', async () => {
+    const rects = SHAPE.repeat(Math.ceil(MAX_SVG_UPLOAD_BYTES / SHAPE.length));
+    const started = performance.now();
+    const res = await upload(`<svg ${SVG}>${rects}</svg>`);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: SVG_TOO_LARGE_MESSAGE });
+    expect(performance.now() - started).toBeLessThan(500); // not parsed: jsdom takes seconds on this much
   });
 
   it('refuses an SVG it cannot read as one (a prefixed root holding a script): 415', async () => {

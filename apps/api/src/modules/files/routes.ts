@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   API_PREFIX,
+  MAX_SVG_UPLOAD_BYTES,
   MAX_UPLOAD_BYTES,
   MESSAGES,
   policy,
+  SVG_TOO_LARGE_MESSAGE,
   UPLOAD_PATH,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
@@ -80,6 +82,8 @@ export async function filesRoutes(app: FastifyInstance) {
       if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
       let bytes = body;
       if (sniffed.type === 'image/svg+xml') {
+        if (body.length > MAX_SVG_UPLOAD_BYTES)
+          throw new AppError('PAYLOAD_TOO_LARGE', SVG_TOO_LARGE_MESSAGE);
         // Parsed and cleaned (DOMPurify); a file that leaves no SVG root is not an image we can keep.
         const clean = sanitizeSvg(body.toString('utf8'));
         if (clean === null) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
