@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, subscriptions, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { generateToken, sha256 } from '../../lib/tokens';
+import { carryTrialsToAccount } from '../subscriptions/access';
 import {
   clearAccountFailures,
   clearPairFailures,
@@ -169,7 +170,9 @@ export async function signUp(
       { userId: existing.id, target, cancelledSubscriptions: live.length },
       'account converted on sign-up',
     );
-    return insertUser(tx, input, target, passwordHash);
+    const created = await insertUser(tx, input, target, passwordHash);
+    await carryTrialsToAccount(tx, existing.id, created.id);
+    return created;
   });
 }
 

@@ -62,6 +62,39 @@ async function lapsedTrialMember() {
 }
 
 describe('free trials are keyed by the account, not by its current email', () => {
+  it('refuses a second trial after converting to a studio owner and back, then changing the email', async () => {
+    const { user } = await lapsedTrialMember();
+    const signUp = async (path: string, body: Record<string, unknown>) => {
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${path}`,
+        payload: body,
+        remoteAddress: someAddress(),
+      });
+      expect(asked.statusCode).toBe(409); // the proven owner's conversion dialog
+      const converted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${path}`,
+        payload: { ...body, convertExisting: true },
+        remoteAddress: someAddress(),
+      });
+      expect(converted.statusCode).toBe(201);
+    };
+    const person = {
+      firstName: 'Tia',
+      lastName: 'Trial',
+      email: user.email,
+      password: PASSWORD,
+      reEnteredPassword: PASSWORD,
+      acceptTerms: true,
+    };
+    await signUp('/auth/studio-signup', person);
+    await signUp('/auth/signup', { ...person, role: 'dancer-parent' });
+    const moved = await changeEmail(await logInAs(t.app, user.email), uniqueEmail('converted'));
+    expect((await readState(t.app, moved)).trialUsedFamilies).toContain('standard');
+    expect(await offersTrial(moved)).toBe(false);
+  });
+
   it('a fresh account still gets its trial', async () => {
     const user = await createUser(t.app, { email: uniqueEmail('fresh') });
     const session = await logInAs(t.app, user.email);

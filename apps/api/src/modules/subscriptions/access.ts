@@ -126,6 +126,14 @@ export async function carryTrialsToEmail(db: DbOrTx, userId: string, newEmail: s
     .where(sql`${trialUsages.userId} = ${userId} and not (${trialUsages.emails} @> array[${email}::text])`);
 }
 
+/**
+ * A converted account (sign-up conversion deletes it and creates a new one) keeps its trial records: they move
+ * to the new account id, so a later change of email carries them too.
+ */
+export async function carryTrialsToAccount(db: DbOrTx, fromUserId: string, toUserId: string): Promise<void> {
+  await db.update(trialUsages).set({ userId: toUserId }).where(eq(trialUsages.userId, fromUserId));
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toSubscriptionDetails(row: SubscriptionRow): TSubscriptionDetails {
