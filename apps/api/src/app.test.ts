@@ -1,10 +1,10 @@
 import { API_PREFIX, authEndpoints } from '@dance/domain';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helpers';
+import { createTestApp, createUser, PASSWORD, type TestApp } from '../test/helpers';
 import { ConfigError, loadConfig } from './config/env';
 import demo from './db/demo-accounts.json' with { type: 'json' };
-import { users } from './db/schema';
+import { sessions, users } from './db/schema';
 import { seedDemoData } from './db/seed';
 
 const REQUEST_ID = /^[0-9a-f]{12}-[0-9a-z]+$/;
@@ -141,6 +141,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(loadConfig({}).databaseUrl).toBeNull();
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('with TRUST_PROXY=1 takes the address the proxy saw, not what the client wrote into X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ trustProxy: 1 });
+    const user = await createUser(proxied.app);
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: '10.0.0.2', // the proxy
+      headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.9' }, // a client-chosen entry, then what the proxy saw
+    });
+    expect(res.statusCode).toBe(200);
+    // The address the session (and the login throttle) recorded.
+    const [session] = await proxied.app.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session?.ip).toBe('198.51.100.9');
+    await proxied.close();
   });
 });
 

@@ -8,11 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
-import Fastify, {
-  type FastifyInstance,
-  LogController,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
@@ -103,7 +99,14 @@ export async function buildApp({
                 }
               : {}),
           },
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads it (trust the nearest n hops); Fastify's types take it only as a function.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 256 * 1024,
     // The header is read by the generator, which keeps a caller's id only when it is short and safe.
     requestIdHeader: false,

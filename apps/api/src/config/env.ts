@@ -22,7 +22,30 @@ const ZEnv = z.object({
   PUBLIC_API_URL: z.url().optional(),
   COOKIE_DOMAIN: z.string().optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: flag(false),
+  /**
+   * Which X-Forwarded-For entries to believe: a hop count (1 behind one proxy such as our Caddy, the safe choice:
+   * the client's own entries stay untrusted), a comma-separated list of proxy addresses or CIDRs, or true (every
+   * entry; safe only behind a proxy that replaces the header, as Caddy does by default).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      const value = (v ?? '').trim();
+      if (['', 'false', '0', 'no'].includes(value)) return false;
+      if (['true', 'yes'].includes(value)) return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (list.every((a) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a))) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY: false, true, a hop count or a list of proxy addresses',
+      });
+      return z.NEVER;
+    }),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Dance Training <no-reply@dancetraining.example>'),
   /** Seed the demo accounts and catalogue when the database is empty (on by default outside production). */
@@ -95,7 +118,7 @@ export interface AppConfig {
   adminAppUrl: string;
   publicApiUrl: string;
   cookie: { domain: string | undefined; secure: boolean };
-  trustProxy: boolean;
+  trustProxy: boolean | number | string[];
   smtpUrl: string | null;
   mailFrom: string;
   seedDemoData: boolean;

@@ -32,7 +32,27 @@ export interface ThrottleKey {
   windowMs: number;
 }
 
-export function throttleKeys(email: string, ip: string): ThrottleKey[] {
+/**
+ * The address a failure counts against: an IPv4 address as it is, an IPv6 address by its /64 (one subscriber's
+ * network, where every device, and every attacker, may pick any of 2^64 addresses).
+ */
+export function throttleAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = ip.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = [...headGroups, ...Array(Math.max(0, missing)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export function throttleKeys(email: string, address: string): ThrottleKey[] {
+  const ip = throttleAddress(address);
   return [
     { key: `pair:${ip} ${email}`, scope: 'pair', max: MAX_FAILED_LOGINS, windowMs: LOGIN_LOCKOUT_MS },
     { key: `ip:${ip}`, scope: 'address', max: MAX_FAILED_LOGINS_PER_ADDRESS, windowMs: LOGIN_LOCKOUT_MS },
@@ -106,8 +126,8 @@ export async function recordFailure(db: DbOrTx, keys: ThrottleKey[], context: Fa
 }
 
 /** A successful login clears only its own (address, account) pair. */
-export async function clearPairFailures(db: DbOrTx, email: string, ip: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, `pair:${ip} ${email}`));
+export async function clearPairFailures(db: DbOrTx, email: string, address: string) {
+  await db.delete(loginFailures).where(eq(loginFailures.key, `pair:${throttleAddress(address)} ${email}`));
 }
 
 /** A new password lifts every lock of the account: its global count and every (address, account) pair. */
