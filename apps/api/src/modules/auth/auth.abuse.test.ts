@@ -311,6 +311,17 @@ describe('password links', () => {
     });
     expect(set.json().code).toBe('TOKEN_INVALID');
   });
+  it('lets a stranger\'s "forgot password" cancel no pending invitation (a new link revokes only its own kind)', async () => {
+    const user = await createUser(t.app, { passwordHash: null, userType: 'subuser' });
+    const invitation = await issueLinkToken(t.app.db, user.id, 'invitation', 60 * 60_000);
+    expect((await post('/auth/password/forgot', { email: user.email })).statusCode).toBe(202);
+    const set = await post('/auth/password/set', {
+      userId: user.id,
+      token: invitation,
+      password: 'invited-pass-1',
+    });
+    expect(set.statusCode).toBe(200);
+  });
 });
 
 describe('login lockout', () => {

@@ -8,7 +8,7 @@ import {
   type TSignUpRequest,
   type TStudioSignUpRequest,
 } from '@dance/domain';
-import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BillingProvider } from '../../adapters/billing';
 import { type MailSender, renderActionMail } from '../../adapters/mail';
@@ -220,10 +220,16 @@ export async function logIn(ctx: AuthContext, input: TLoginRequest, ip: string):
 }
 
 /**
- * Revokes (marks used) every outstanding link token of the account but `keepTokenId`: a newer link, a used
- * link or a new password makes every older link worthless (decision 0018).
+ * Revokes (marks used) the account's outstanding link tokens, of one purpose or of all: a newer link makes the
+ * older ones of its purpose worthless; a used link or a new password makes every link worthless (decision
+ * 0018). A new link revokes only its own purpose, so anyone typing a member's email into "forgot password"
+ * cannot cancel that member's pending email change or invitation.
  */
-export async function revokeLinkTokens(db: DbOrTx, userId: string, keepTokenId?: string) {
+export async function revokeLinkTokens(
+  db: DbOrTx,
+  userId: string,
+  purpose?: 'password-reset' | 'invitation' | 'email-change',
+) {
   await db
     .update(authTokens)
     .set({ usedAt: new Date() })
@@ -231,12 +237,12 @@ export async function revokeLinkTokens(db: DbOrTx, userId: string, keepTokenId?:
       and(
         eq(authTokens.userId, userId),
         isNull(authTokens.usedAt),
-        keepTokenId ? ne(authTokens.id, keepTokenId) : undefined,
+        purpose ? eq(authTokens.purpose, purpose) : undefined,
       ),
     );
 }
 
-/** Issues a single-use link token (only its hash is stored) and revokes the account's older ones. */
+/** Issues a single-use link token (only its hash is stored) and revokes the older ones of its purpose. */
 export async function issueLinkToken(
   db: Db,
   userId: string,
@@ -245,7 +251,7 @@ export async function issueLinkToken(
 ): Promise<string> {
   const token = generateToken();
   await db.transaction(async (tx) => {
-    await revokeLinkTokens(tx, userId);
+    await revokeLinkTokens(tx, userId, purpose);
     await tx
       .insert(authTokens)
       .values({ userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttlMs) });
