@@ -102,6 +102,17 @@ describe('the embedded database on its own thread', () => {
     expect(await received).toBe('hello');
   });
 
+  it('reports as queue time only what waits behind the running query, not the running query itself', async () => {
+    const slow = database.query('select pg_sleep(0.4)');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(database.queueDelayMs?.()).toBe(0); // one long query, nothing behind it
+    const behind = database.query('select 1');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(database.queueDelayMs?.()).toBeGreaterThan(100); // select 1 has waited about 150 ms
+    await Promise.all([slow, behind]);
+    expect(database.queueDelayMs?.()).toBe(0);
+  });
+
   it('keeps the data when the database is opened again', async () => {
     await database.close();
     database = await openDatabase({ databaseUrl: null, dataDir });

@@ -123,12 +123,17 @@ export class PgliteThread implements Queryable {
   }
 
   /**
-   * How long the oldest unanswered call has waited, in ms (0 when none): the thread runs one call at a time,
-   * so under a burst this is the queue time a new query will see (the overload guard reads it).
+   * How long the oldest call waiting behind the running one has waited, in ms (0 when none waits): the thread
+   * runs one call at a time, so under a burst this is the queue time a new query will see (the overload guard
+   * reads it). The running call itself does not count: one long query with nothing behind it delays nobody.
    */
   oldestPendingMs(): number {
-    // A Map iterates in insertion order: the first entry is the oldest call still out.
-    for (const pending of this.pending.values()) return performance.now() - pending.sentAt;
+    // A Map iterates in insertion order: the first entry is the call running, the second the oldest waiting.
+    let position = 0;
+    for (const pending of this.pending.values()) {
+      if (position === 1) return performance.now() - pending.sentAt;
+      position += 1;
+    }
     return 0;
   }
 
