@@ -14,7 +14,11 @@ const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*
  */
 function cleanCss(css: string): string | null {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  if (/\\|@import|expression\s*\(|behavio(u)?r\s*:|-moz-binding|javascript:|vbscript:/i.test(text))
+  if (
+    /\\|@import|image-set\s*\(|expression\s*\(|behavio(u)?r\s*:|-moz-binding|javascript:|vbscript:/i.test(
+      text,
+    )
+  )
     return null;
   const cleaned = text.replace(/url\(\s*(['"]?)(?!\s*#)[^)]*\1\s*\)/gi, 'none');
   // Whatever url() the pattern could not read (a parenthesis inside quotes…) drops the whole style.
@@ -45,6 +49,10 @@ function getPurifier() {
       else data.attrValue = css;
     } else if (/^(javascript|vbscript|data):/i.test(withoutControls(value))) {
       data.keepAttr = false;
+    } else if (/url\s*\(/i.test(value)) {
+      // Presentation attributes (fill, filter, mask, clip-path…) may point only inside the file.
+      const css = cleanCss(value);
+      if (css === null || css !== value) data.keepAttr = false;
     }
   });
   purify.addHook('uponSanitizeElement', (node, data) => {

@@ -33,6 +33,8 @@ const SVG = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1
 const SHAPE = '<rect width="10" height="10" fill="red"/>';
 /** Known SVG XSS payloads; each also holds a harmless shape that must survive. */
 const PAYLOADS: Record<string, string> = {
+  'presentation attribute url() to another host': `<svg ${SVG}>${SHAPE}<circle r="5" fill="url(https://evil.example/p.svg#g)" filter="url( 'https://evil.example/f.svg#f' )"/></svg>`,
+  'style image-set()': `<svg ${SVG}>${SHAPE}<circle r="5" style="fill: red; background: image-set('https://evil.example/a.png' 1x)"/></svg>`,
   'split script tag': `<svg ${SVG}>${SHAPE}<scr<script></script>ipt>alert(1)</scr<script></script>ipt></svg>`,
   'svg/onload without a space': `<svg/onload=alert(1) ${SVG}>${SHAPE}</svg>`,
   'animate href to javascript:': `<svg ${SVG}>${SHAPE}<a><animate attributeName="href" values="javascript:alert(1)"/><text x="20" y="20">click</text></a></svg>`,
@@ -101,6 +103,7 @@ describe('SVG uploads are sanitised by a parser, not patterns', () => {
   <style>.c { fill: url(#g); stroke: #333 }</style>
   <rect class="c" x="5" y="5" width="90" height="90" rx="8"/>
   <circle cx="50" cy="50" r="20" style="fill:url(#g);opacity:0.5"/>
+  <ellipse cx="50" cy="50" rx="10" ry="5" fill="url(#g)"/>
   <text x="10" y="95" font-family="sans-serif">Dance &amp; move</text>
   <text><textPath xlink:href="#p">along the path</textPath></text>
   <image href="data:image/png;base64,${png}" width="1" height="1"/>
@@ -126,6 +129,7 @@ describe('SVG uploads are sanitised by a parser, not patterns', () => {
     expect(doc.getElementsByTagName('textPath')[0]!.getAttribute('xlink:href')).toBe('#p');
     expect(doc.getElementsByTagName('circle')[0]!.getAttribute('style')).toContain('url(#g)');
     expect(doc.getElementsByTagName('style')[0]!.textContent).toContain('url(#g)');
+    expect(doc.getElementsByTagName('ellipse')[0]!.getAttribute('fill')).toBe('url(#g)');
     expect(doc.getElementsByTagName('text')[0]!.textContent).toBe('Dance & move');
     expect(doc.getElementsByTagName('image')[0]!.getAttribute('href')).toContain('data:image/png;base64,');
   });
