@@ -16,6 +16,7 @@ import { authTokens, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { generateToken, sha256 } from '../../lib/tokens';
 import { verifyPassword } from '../auth/passwords';
+import { findUsableLinkToken } from '../auth/service';
 import { deleteOtherSessions } from '../auth/sessions';
 import { carryTrialsToEmail } from '../subscriptions/access';
 
@@ -188,20 +189,7 @@ export async function confirmEmailChange(
 ): Promise<UserRow> {
   // Two changes racing for one address: the unique index decides, and the error plugin answers its 409.
   return db.transaction(async (tx) => {
-    const [token] = await tx
-      .select()
-      .from(authTokens)
-      .where(
-        and(
-          eq(authTokens.tokenHash, sha256(input.token)),
-          eq(authTokens.userId, input.userId),
-          eq(authTokens.purpose, 'email-change'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1)
-      .for('update');
+    const token = await findUsableLinkToken(tx, input.userId, input.token, 'email-change');
     if (!token?.newEmail) throw new AppError('TOKEN_INVALID', MESSAGES.emailChangeLinkInvalid);
     const newEmail = token.newEmail;
     const [taken] = await tx

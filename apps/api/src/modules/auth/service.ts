@@ -288,6 +288,33 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
 }
 
 /**
+ * The link token a request presents, when it is this account's, of this purpose, unused and unexpired; locked
+ * for the transaction, so two requests cannot both use it.
+ */
+export async function findUsableLinkToken(
+  tx: DbOrTx,
+  userId: string,
+  token: string,
+  purpose: 'password-reset' | 'invitation' | 'email-change',
+) {
+  const [row] = await tx
+    .select()
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+/**
  * Uses a reset or invitation token: checks it belongs to the user, is unused and unexpired, sets the
  * password, marks the token used and ends the user's sessions, in one transaction.
  */
@@ -298,20 +325,7 @@ export async function usePasswordToken(
 ): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    const [token] = await tx
-      .select()
-      .from(authTokens)
-      .where(
-        and(
-          eq(authTokens.tokenHash, sha256(input.token)),
-          eq(authTokens.userId, input.userId),
-          eq(authTokens.purpose, purpose),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
-      .limit(1)
-      .for('update');
+    const token = await findUsableLinkToken(tx, input.userId, input.token, purpose);
     if (!token) throw new AppError('TOKEN_INVALID', MESSAGES.resetTokenInvalid);
     await tx.update(authTokens).set({ usedAt: new Date() }).where(eq(authTokens.id, token.id));
     await revokeLinkTokens(tx, input.userId);

@@ -39,7 +39,11 @@ export const sandboxNow = (customer: Pick<BillingCustomerRow, 'clockOffsetSecond
   new Date(Date.now() + customer.clockOffsetSeconds * 1000);
 
 /** Sends the sandbox's events through the same state machine as Chargebee's webhooks, in order. */
-export async function emitSandboxEvents(ctx: SandboxContext, transitions: SandboxTransition[], now: Date) {
+export async function emitSandboxEvents(
+  ctx: Pick<SandboxContext, 'db'> & Partial<Pick<SandboxContext, 'analytics'>>,
+  transitions: SandboxTransition[],
+  now: Date,
+) {
   for (const transition of transitions) {
     const id = randomId('ev_sbx');
     const change = await processBillingEvent(ctx.db, {
@@ -50,7 +54,7 @@ export async function emitSandboxEvents(ctx: SandboxContext, transitions: Sandbo
       subscription: transition.subscription,
       payload: { id, event_type: transition.type, content: { subscription: transition.subscription } },
     });
-    reportChange(ctx.analytics, change, id);
+    if (ctx.analytics) reportChange(ctx.analytics, change, id);
   }
 }
 
@@ -77,7 +81,7 @@ export async function findHostedPage(
   return row;
 }
 
-async function findSandboxSubscription(db: Db, providerSubscriptionId: string) {
+export async function findSandboxSubscription(db: Db, providerSubscriptionId: string) {
   const [row] = await db
     .select()
     .from(subscriptions)

@@ -43,33 +43,23 @@ export function ConfirmEmailPage() {
             <Loader />
             <Text>Confirming your new email…</Text>
           </Stack>
-        ) : outcome.kind === 'done' ? (
-          <Stack gap="md">
-            <Title order={1} fz={28}>
-              Email changed
-            </Title>
-            <Text role="status">{outcome.answer.message}</Text>
-            <Text>
-              Your email is now <strong data-testid="confirmed-email">{outcome.answer.email}</strong>.
-            </Text>
-            <Button
-              component={Link}
-              to={next.to}
-              radius="xl"
-              style={{ alignSelf: 'flex-start' }}
-              data-testid="confirm-email-next"
-            >
-              {next.label}
-            </Button>
-          </Stack>
         ) : (
           <Stack gap="md">
             <Title order={1} fz={28}>
-              Email not changed
+              {outcome.kind === 'done' ? 'Email changed' : 'Email not changed'}
             </Title>
-            <Text role="alert" data-testid="confirm-email-error">
-              {outcome.message}
-            </Text>
+            {outcome.kind === 'done' ? (
+              <>
+                <Text role="status">{outcome.answer.message}</Text>
+                <Text>
+                  Your email is now <strong data-testid="confirmed-email">{outcome.answer.email}</strong>.
+                </Text>
+              </>
+            ) : (
+              <Text role="alert" data-testid="confirm-email-error">
+                {outcome.message}
+              </Text>
+            )}
             <Button
               component={Link}
               to={next.to}

@@ -100,20 +100,7 @@ export function changeSandboxPlan(
 
 /** Cancel at the end of the term (or trial): non_renewing until then. A paused subscription ends at once. */
 export function cancelSandboxSubscription(sub: SubscriptionSnapshot, now: Date): SandboxTransition[] {
-  if (sub.status === 'paused' || sub.status === 'future') {
-    return [
-      {
-        type: 'subscription_cancelled',
-        subscription: {
-          ...sub,
-          status: 'cancelled',
-          cancelledAt: now,
-          nextBillingAt: null,
-          resourceVersion: nextVersion(sub.resourceVersion, now),
-        },
-      },
-    ];
-  }
+  if (sub.status === 'paused' || sub.status === 'future') return cancelledNow(sub, now);
   if (sub.status !== 'active' && sub.status !== 'in_trial') return [];
   const endsAt = (sub.status === 'in_trial' ? sub.trialEnd : sub.currentTermEnd) ?? now;
   return [
@@ -133,6 +120,10 @@ export function cancelSandboxSubscription(sub: SubscriptionSnapshot, now: Date):
 /** Cancels now, whatever the term: the account is going away (sign-up conversion). Nothing when already over. */
 export function cancelSandboxSubscriptionNow(sub: SubscriptionSnapshot, now: Date): SandboxTransition[] {
   if (sub.status === 'cancelled' || sub.status === 'transferred') return [];
+  return cancelledNow(sub, now);
+}
+
+function cancelledNow(sub: SubscriptionSnapshot, now: Date): SandboxTransition[] {
   return [
     {
       type: 'subscription_cancelled',

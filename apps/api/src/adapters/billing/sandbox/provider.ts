@@ -1,9 +1,8 @@
 import { API_PREFIX } from '@dance/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxHostedPages, subscriptions } from '../../../db/schema';
+import { sandboxHostedPages } from '../../../db/schema';
 import { generateToken } from '../../../lib/tokens';
-import { processBillingEvent } from '../../../modules/subscriptions/state';
+import { emitSandboxEvents, findSandboxSubscription } from '../../../modules/billing/sandbox-service';
 import { type BillingProvider, BillingProviderError } from '../types';
 import { cancelSandboxSubscriptionNow, toSnapshot } from './engine';
 
@@ -52,30 +51,10 @@ export function createSandboxProvider(db: Db): BillingProvider {
     async cancelSubscriptionNow(input) {
       // The sandbox's subscriptions are the rows its own events wrote; the cancellation goes through the same
       // state machine, so billing_events keeps a record of it after the account is deleted.
-      const [row] = await db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.provider, 'sandbox'),
-            eq(subscriptions.providerSubscriptionId, input.subscriptionId),
-          ),
-        )
-        .limit(1);
+      const row = await findSandboxSubscription(db, input.subscriptionId);
       if (!row) throw new BillingProviderError(`Sandbox has no subscription ${input.subscriptionId}`);
       const now = new Date();
-      const snapshot = toSnapshot(row);
-      for (const transition of cancelSandboxSubscriptionNow(snapshot, now)) {
-        const id = `ev_sbx_${generateToken()}`;
-        await processBillingEvent(db, {
-          provider: 'sandbox',
-          id,
-          type: transition.type,
-          occurredAt: now,
-          subscription: transition.subscription,
-          payload: { id, event_type: transition.type, content: { subscription: transition.subscription } },
-        });
-      }
+      await emitSandboxEvents({ db }, cancelSandboxSubscriptionNow(toSnapshot(row), now), now);
     },
   };
 }
