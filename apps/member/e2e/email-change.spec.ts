@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createIndividual, logIn, newMember, uniqueEmail } from './helpers';
+import { createIndividual, expectAccessible, logIn, newMember, uniqueEmail } from './helpers';
 
 interface OutboxMail {
   subject: string;
@@ -29,6 +29,7 @@ test('change of email: notice to the old address, link to the new one, log in wi
   await expect(pending).toContainText(`We sent a confirmation link to ${newEmail}`);
   await expect(email).toHaveValue(member.email);
   await shoot(page, 'account-pending');
+  await expectAccessible(page, '[data-testid="pending-email"]');
 
   const mailsTo = async (address: string) => {
     const response = await request.get(`/api/v1/dev/mail?to=${encodeURIComponent(address)}`);
@@ -51,6 +52,7 @@ test('change of email: notice to the old address, link to the new one, log in wi
   await expect(page.getByRole('heading', { name: 'Email changed' })).toBeVisible();
   await expect(page.getByTestId('confirmed-email')).toHaveText(newEmail);
   await shoot(page, 'confirm-email');
+  await expectAccessible(page, '[data-testid="confirm-email-card"]');
   await page.getByTestId('confirm-email-next').click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
@@ -60,6 +62,7 @@ test('change of email: notice to the old address, link to the new one, log in wi
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email not changed' })).toBeVisible();
   await shoot(page, 'confirm-email-used');
+  await expectAccessible(page, '[data-testid="confirm-email-card"]');
 
   await page.context().clearCookies();
   await logIn(page, member.email, member.password);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -96,4 +97,27 @@ export async function startPlaying(page: Page) {
     v.muted = true;
   });
   await page.getByRole('button', { name: 'Play', exact: true }).click();
+}
+
+/**
+ * The axe check (WCAG 2.1 A and AA rules) of one part of the page (`selector`), in light and in dark mode: the apps
+ * follow the system's colour scheme, so the check switches it and scans again. Scoped to the part a test is
+ * about: the shell and other pages still have findings of their own (issue 22 makes the whole product pass).
+ */
+export async function expectAccessible(page: Page, selector: string) {
+  await expect(page.locator(selector).first()).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    const { violations } = await new AxeBuilder({ page })
+      .include(selector)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const found = violations.map(
+      (v) =>
+        `${colorScheme}: ${v.id} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(found).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
 }

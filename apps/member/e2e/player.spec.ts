@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, findPlayable, startPlaying, videoState } from './helpers';
+import { DEMO_PASSWORD, expectAccessible, findPlayable, startPlaying, videoState } from './helpers';
 
 /** Logs in through the API (the cookie is shared by the page). */
 async function logInApi(request: APIRequestContext, email: string) {
@@ -169,6 +169,7 @@ test.describe('player', () => {
       : 'This class is coming soon.';
     await expect(page.getByText(text, { exact: true })).toBeVisible();
     await expect(page.getByTestId('upgrade-view')).toHaveCount(0);
+    await expectAccessible(page, '[data-testid="coming-soon-view"]');
   });
 
   test('a library video without a plan goes to the plans page', async ({ page }) => {

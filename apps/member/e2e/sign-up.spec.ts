@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillSignUpForm, newMember } from './helpers';
+import { expectAccessible, fillSignUpForm, newMember } from './helpers';
 
 test.describe('individual sign-up', () => {
   test('shows every validation message of the spec', async ({ page }) => {
@@ -47,6 +47,7 @@ test.describe('individual sign-up', () => {
       'An account may already exist for this email. Log in, or reset your password if you forgot it.',
     );
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectAccessible(page, '[role="alert"]');
     await alert.getByRole('link', { name: 'Reset your password' }).click();
     await expect(page).toHaveURL(/\/forgot$/);
   });

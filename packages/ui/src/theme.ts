@@ -42,7 +42,8 @@ const dark: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'stage',
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 8: white on it is 5.3:1; on shade 7 it measured 4.3:1 and on shade 5 3.2:1, under WCAG AA's 4.5 (axe).
+  primaryShade: { light: 8, dark: 8 },
   colors: { stage, midnight, dark },
   fontFamily: '"Inter Variable", "Inter", "Segoe UI", system-ui, -apple-system, sans-serif',
   headings: {

@@ -37,7 +37,7 @@ export function ConfirmEmailPage() {
 
   return (
     <Container size="xs" py={{ base: 'xl', sm: 60 }}>
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="confirm-email-card">
         {outcome === null ? (
           <Stack align="center" gap="md" role="status">
             <Loader />

@@ -13,11 +13,12 @@ export function AccountMayExistMessage({ error }: { error: unknown }) {
     <Stack gap={4}>
       <Text size="sm">{readServerMessage(error, MESSAGES.accountMayExist)}</Text>
       <Text size="sm">
-        <Anchor component={Link} to="/login" fw={700} size="sm">
+        {/* The alert's own colour, underlined: the brand colour on the alert's tint is under 4.5:1. */}
+        <Anchor component={Link} to="/login" fw={700} size="sm" c="inherit" underline="always">
           Log in
         </Anchor>
         {' · '}
-        <Anchor component={Link} to="/forgot" fw={700} size="sm">
+        <Anchor component={Link} to="/forgot" fw={700} size="sm" c="inherit" underline="always">
           Reset your password
         </Anchor>
       </Text>
