@@ -41,7 +41,6 @@ import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
 import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
-import { adminGuardPlugin } from './plugins/admin-guard';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -262,7 +261,6 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   });
 
   await app.register(authPlugin);
-  await app.register(adminGuardPlugin);
   await app.register(leadTrackingPlugin);
   await app.register(readinessRoutes);
   await app.register(authRoutes);

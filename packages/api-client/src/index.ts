@@ -2,4 +2,5 @@ export * from './catalogue';
 export * from './client';
 export * from './context';
 export * from './hooks';
+export * from './query-keys';
 export * from './routes';

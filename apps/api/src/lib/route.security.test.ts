@@ -1,8 +1,10 @@
 import { API_PREFIX, defineEndpoint, MESSAGES, PLAYER_MESSAGES, ZOk } from '@dance/domain';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../test/helpers';
 import { type RegisteredRoute, routeRecorder } from '../../test/routes';
+import type { ResolvedSession } from '../modules/auth/sessions';
 import { route } from './route';
 
 // Finding 12b: the contract's `auth` is checked before the body, query and params are parsed or validated.
@@ -111,6 +113,54 @@ describe('route() registration', () => {
     expect(() => route(app, contract(undefined), async () => ({ ok: true as const }))).toThrow(/auth/);
     expect(() => route(app, contract('guest'), async () => ({ ok: true as const }))).toThrow(/auth/);
     expect(() => route(app, contract('session'), async () => ({ ok: true as const }))).not.toThrow();
+    await app.close();
+  });
+
+  it('refuses a contract under /admin that does not declare admin auth', async () => {
+    const app = Fastify();
+    const at = (path: string, auth: string) =>
+      ({ ...contract(auth), path }) as ReturnType<typeof defineEndpoint>;
+    expect(() => route(app, at('/admin/x', 'session'), async () => ({ ok: true as const }))).toThrow(/admin/);
+    expect(() => route(app, at('/admin/x', 'public'), async () => ({ ok: true as const }))).toThrow(/admin/);
+    expect(() => route(app, at('/admin/x', 'admin'), async () => ({ ok: true as const }))).not.toThrow();
+    await app.close();
+  });
+});
+
+describe('the caller handed to the handler', () => {
+  it('is null for a guest and the session for a member on a public route; the session on a session route', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const member = { user: { email: 'member@example.com' }, session: { csrfToken: 'x' } };
+    app.decorateRequest('caller', null);
+    app.decorateRequest('sessionVia', null);
+    app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
+      return Promise.resolve(this.headers.authorization ? (member as unknown as ResolvedSession) : null);
+    });
+    const seen: Array<string | null> = [];
+    for (const auth of ['public', 'session'] as const)
+      route(
+        app,
+        defineEndpoint({
+          method: 'GET',
+          path: `/probe-${auth}`,
+          summary: 'probe',
+          tags: ['test'],
+          auth,
+          response: ZOk,
+          errors: [],
+        }),
+        async (request) => {
+          seen.push(request.caller?.user.email ?? null);
+          return { ok: true as const };
+        },
+      );
+    const bearer = { authorization: 'Bearer token' };
+    await app.inject({ method: 'GET', url: `${API_PREFIX}/probe-public` });
+    await app.inject({ method: 'GET', url: `${API_PREFIX}/probe-public`, headers: bearer });
+    await app.inject({ method: 'GET', url: `${API_PREFIX}/probe-session`, headers: bearer });
+    expect(seen).toEqual([null, member.user.email, member.user.email]);
     await app.close();
   });
 });

@@ -1,4 +1,11 @@
-import { API_PREFIX, type Endpoint, ERROR_STATUS, type ErrorCode, ZProblem } from '@dance/domain';
+import {
+  API_PREFIX,
+  type Endpoint,
+  type EndpointAuth,
+  ERROR_STATUS,
+  type ErrorCode,
+  ZProblem,
+} from '@dance/domain';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -8,18 +15,27 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { requireAdmin, requireSession } from '../plugins/auth';
+import type { ResolvedSession } from '../modules/auth/sessions';
+import { hasSessionToken, requireAdmin, requireSession } from '../plugins/auth';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _P, infer _R> ? Infer<B> : never;
 type QueryOf<E> = E extends Endpoint<infer _B, infer Q, infer _P, infer _R> ? Infer<Q> : never;
 type ParamsOf<E> = E extends Endpoint<infer _B, infer _Q, infer P, infer _R> ? Infer<P> : never;
 type ResponseOf<E> = E extends Endpoint<infer _B, infer _Q, infer _P, infer R> ? z.input<R> : never;
+type AuthOf<E> = E extends Endpoint<infer _B, infer _Q, infer _P, infer _R, infer A> ? A : never;
+
+/**
+ * The caller route() hands a handler, typed by the contract's auth: possibly nobody on a public endpoint, a
+ * signed-in user (CSRF checked) on a session endpoint, a staff member on an admin endpoint.
+ */
+export type CallerOf<A extends EndpointAuth> = A extends 'public' ? ResolvedSession | null : ResolvedSession;
 
 export interface EndpointRequest<E extends Endpoint> extends FastifyRequest {
   body: BodyOf<E>;
   query: QueryOf<E>;
   params: ParamsOf<E>;
+  caller: CallerOf<AuthOf<E>>;
 }
 
 /** Extra route options (rate limits, hooks) merged into the Fastify route. */
@@ -28,7 +44,7 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | '
    * Replaces the default session check of a 'session' or 'admin' endpoint (for a route whose 401 carries its
    * own text); it must still refuse a request without a session.
    */
-  authenticate?: (request: FastifyRequest) => Promise<unknown>;
+  authenticate?: (request: FastifyRequest) => Promise<ResolvedSession>;
 };
 
 declare module 'fastify' {
@@ -43,26 +59,35 @@ const AUTH_CHECKS = {
   admin: requireAdmin,
 } as const;
 
+/** A public endpoint's caller: whoever the request's token belongs to, looked up only when it carries one. */
+async function optionalCaller(request: FastifyRequest) {
+  return hasSessionToken(request) ? request.getSession() : null;
+}
+
 /**
  * The check of the contract's `auth`, run in preParsing: before the body is parsed and validated, so a guest
  * gets 401, a member on an admin route 403 and a cookie mutation without its CSRF token 403, never a 400 that
  * would tell them the route's input rules; and after every onRequest hook, so the rate limit and the load
- * shedding still come first (a guest hammering a session route is limited like any other caller). A contract
- * without a known `auth` cannot be registered.
+ * shedding still come first (a guest hammering a session route is limited like any other caller). The caller
+ * it resolves is the handler's `request.caller`. A contract without a known `auth` cannot be registered.
  */
-function authHook(endpoint: Endpoint, authenticate?: RouteExtras['authenticate']) {
+export function authHook(
+  endpoint: Pick<Endpoint, 'method' | 'path' | 'auth'>,
+  authenticate?: RouteExtras['authenticate'],
+): preParsingAsyncHookHandler {
   const auth = (endpoint as { auth?: unknown }).auth;
-  if (auth === 'public') return null;
-  if (auth !== 'session' && auth !== 'admin')
+  if (auth !== 'public' && auth !== 'session' && auth !== 'admin')
     throw new Error(
       `${endpoint.method} ${endpoint.path}: contract auth must be 'public', 'session' or 'admin', got ${String(auth)}`,
     );
-  const check = authenticate ?? AUTH_CHECKS[auth];
-  const hook: preParsingAsyncHookHandler = async (request, _reply, payload) => {
-    await check(request);
+  // The admin area is staff-only by path as well as by contract: a contract there that says otherwise is a bug.
+  if ((endpoint.path === '/admin' || endpoint.path.startsWith('/admin/')) && auth !== 'admin')
+    throw new Error(`${endpoint.method} ${endpoint.path}: a route under /admin must declare auth 'admin'`);
+  const resolve = auth === 'public' ? optionalCaller : (authenticate ?? AUTH_CHECKS[auth]);
+  return async (request, _reply, payload) => {
+    request.caller = await resolve(request);
     return payload;
   };
-  return hook;
 }
 
 /**
@@ -94,7 +119,7 @@ export function route<E extends Endpoint>(
     },
     ...extras,
     config: { ...extras.config, endpoint },
-    ...(guard ? { preParsing: guard } : {}),
+    preParsing: guard,
     handler: async (request, reply) => {
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       reply.code(successStatus);

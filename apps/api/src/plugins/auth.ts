@@ -1,4 +1,4 @@
-import { MESSAGES, policy, type Viewer } from '@dance/domain';
+import { MESSAGES, policy, type TSessionUser } from '@dance/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
@@ -20,6 +20,8 @@ declare module 'fastify' {
     getSession(): Promise<ResolvedSession | null>;
     /** How the request authenticated, once resolved. */
     sessionVia: 'cookie' | 'bearer' | null;
+    /** The caller route() resolved from the contract's auth (null for a guest on a public endpoint). */
+    caller: ResolvedSession | null;
   }
 }
 
@@ -33,6 +35,11 @@ function readToken(request: FastifyRequest): { token: string; via: 'cookie' | 'b
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/** Whether the request carries a session token at all (a guest without one costs no lookup). */
+export function hasSessionToken(request: FastifyRequest): boolean {
+  return readToken(request) !== null;
+}
+
 const renewedCookies = new WeakMap<FastifyRequest, { token: string; expiresAt: Date }>();
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -44,6 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     done(null, payload);
   });
   app.decorateRequest('sessionVia', null);
+  app.decorateRequest('caller', null);
   app.decorateRequest('getSession', function getSession(this: FastifyRequest) {
     const cache = this as FastifyRequest & { sessionPromise?: Promise<ResolvedSession | null> };
     if (!cache.sessionPromise) {
@@ -63,10 +71,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** The viewer for policy checks: null for guests. */
-export async function getViewer(request: FastifyRequest): Promise<Viewer> {
-  const resolved = await request.getSession();
-  return resolved ? toSessionUser(resolved.user) : null;
+/** The viewer of a caller for policy checks: null for guests. */
+export function viewerOf(caller: ResolvedSession | null): TSessionUser | null {
+  return caller ? toSessionUser(caller.user) : null;
 }
 
 /**
@@ -80,12 +87,15 @@ export async function requireSession(request: FastifyRequest): Promise<ResolvedS
   return resolved;
 }
 
-export function assertCsrf(request: FastifyRequest, resolved: ResolvedSession) {
-  if (request.sessionVia !== 'cookie' || SAFE_METHODS.has(request.method)) return;
+/** Whether the request may act for its session: bearer clients and safe methods always, cookies with the token. */
+export function hasValidCsrf(request: FastifyRequest, resolved: ResolvedSession): boolean {
+  if (request.sessionVia !== 'cookie' || SAFE_METHODS.has(request.method)) return true;
   const header = request.headers['x-csrf-token'];
-  if (typeof header !== 'string' || !safeEqual(header, resolved.session.csrfToken)) {
-    throw new AppError('CSRF_FAILED', MESSAGES.csrfFailed);
-  }
+  return typeof header === 'string' && safeEqual(header, resolved.session.csrfToken);
+}
+
+export function assertCsrf(request: FastifyRequest, resolved: ResolvedSession) {
+  if (!hasValidCsrf(request, resolved)) throw new AppError('CSRF_FAILED', MESSAGES.csrfFailed);
 }
 
 /** The admin area: no session is 401, a member is 403 with the spec's text. */

@@ -17,19 +17,26 @@ export type TProblem = z.infer<typeof ZProblem>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Who may call an endpoint: anyone, any signed-in user (CSRF checked for cookie mutations), or staff. */
+export type EndpointAuth = 'public' | 'session' | 'admin';
+
 export interface Endpoint<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
   TQuery extends z.ZodType | undefined = z.ZodType | undefined,
   TParams extends z.ZodType | undefined = z.ZodType | undefined,
   TResponse extends z.ZodType = z.ZodType,
+  TAuth extends EndpointAuth = EndpointAuth,
 > {
   method: HttpMethod;
   /** Path under /api/v1, with :params. */
   path: string;
   summary: string;
   tags: string[];
-  /** Who may call it: route() checks it before validation (no session 401, a member on admin 403). */
-  auth: 'public' | 'session' | 'admin';
+  /**
+   * Who may call it. route() enforces it before validation (no session 401, a member on admin 403, a cookie
+   * mutation without its CSRF token 403) and hands the handler the caller typed by it.
+   */
+  auth: TAuth;
   body?: TBody;
   query?: TQuery;
   params?: TParams;
@@ -46,7 +53,10 @@ export function defineEndpoint<
   TQuery extends z.ZodType | undefined = undefined,
   TParams extends z.ZodType | undefined = undefined,
   TResponse extends z.ZodType = z.ZodType,
->(endpoint: Endpoint<TBody, TQuery, TParams, TResponse>): Endpoint<TBody, TQuery, TParams, TResponse> {
+  TAuth extends EndpointAuth = EndpointAuth,
+>(
+  endpoint: Endpoint<TBody, TQuery, TParams, TResponse, TAuth>,
+): Endpoint<TBody, TQuery, TParams, TResponse, TAuth> {
   return endpoint;
 }
 

@@ -2,7 +2,7 @@ import { accountEndpoints, emailChangePendingMessage, MESSAGES } from '@dance/do
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { route } from '../../lib/route';
-import { assertCsrf, requireSession } from '../../plugins/auth';
+import { assertCsrf } from '../../plugins/auth';
 import {
   confirmEmailChange,
   readPendingEmail,
@@ -18,12 +18,12 @@ export async function accountRoutes(app: FastifyInstance) {
   const details = async (user: UserRow) => toAccountDetails(user, await readPendingEmail(app.db, user.id));
 
   route(app, accountEndpoints.get, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     return details(user);
   });
 
   route(app, accountEndpoints.updateName, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const updated = await updateName(app.db, user, request.body);
     return { account: await details(updated), message: MESSAGES.nameUpdated };
   });
@@ -32,7 +32,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app,
     accountEndpoints.changeEmail,
     async (request) => {
-      const { user } = await requireSession(request);
+      const { user } = request.caller;
       const ctx = { db: app.db, mail: app.mail, config: app.config, log: request.log };
       const pendingEmail = await requestEmailChange(ctx, user, request.body);
       return { account: await details(user), message: emailChangePendingMessage(pendingEmail) };
@@ -45,7 +45,7 @@ export async function accountRoutes(app: FastifyInstance) {
     accountEndpoints.confirmEmail,
     async (request) => {
       // Public (the link may be opened in any browser); a session of this account sent along stays signed in.
-      const resolved = await request.getSession();
+      const resolved = request.caller;
       const isOwnSession = resolved?.user.id === request.body.userId;
       if (resolved && isOwnSession) assertCsrf(request, resolved);
       const updated = await confirmEmailChange(
@@ -60,13 +60,13 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   route(app, accountEndpoints.setImage, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const updated = await setImage(app.db, user, request.body.imageUrl, app.config);
     return { account: await details(updated), message: MESSAGES.imageReplaced };
   });
 
   route(app, accountEndpoints.setNotifications, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const updated = await setNotifications(app.db, user, request.body.commentNotifications);
     return { account: await details(updated), message: MESSAGES.notificationsUpdated };
   });

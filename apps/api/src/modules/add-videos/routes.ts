@@ -8,7 +8,6 @@ import {
 } from '../../adapters/vimeo';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { createVideo } from './service';
 
@@ -26,7 +25,6 @@ export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRout
       : createLocalVideoHost(app.db));
 
   route(app, addVideoEndpoints.vimeoVideo, async (request) => {
-    await requireAdmin(request);
     const { vimeoId } = request.params;
     try {
       const video = await host.getVideo(vimeoId);
@@ -44,7 +42,7 @@ export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRout
   });
 
   route(app, addVideoEndpoints.createVideo, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const body = request.body;
     const created = await app.db.transaction(async (tx) => {
       const result = await createVideo(tx, body);

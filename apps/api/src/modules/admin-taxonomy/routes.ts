@@ -5,7 +5,6 @@ import type { DbOrTx } from '../../db/client';
 import { categories, tags, videos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { refreshSearchText } from '../admin-videos/search-text-refresh';
 import { recordAudit } from '../audit/record';
 import { compactTagPriorities, moveTag } from './tag-priorities';
@@ -39,13 +38,12 @@ function selectTags(db: DbOrTx) {
 }
 
 export async function adminTaxonomyRoutes(app: FastifyInstance) {
-  route(app, adminCategoryEndpoints.list, async (request) => {
-    await requireAdmin(request);
+  route(app, adminCategoryEndpoints.list, async (_request) => {
     return { items: await selectCategories(app.db) };
   });
 
   route(app, adminCategoryEndpoints.create, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { name } = request.body;
     return app.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -75,7 +73,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
   });
 
   route(app, adminCategoryEndpoints.remove, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { id } = request.params;
     await app.db.transaction(async (tx) => {
       const [deleted] = await tx.delete(categories).where(eq(categories.id, id)).returning();
@@ -91,13 +89,12 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
     return { id };
   });
 
-  route(app, adminTagEndpoints.list, async (request) => {
-    await requireAdmin(request);
+  route(app, adminTagEndpoints.list, async (_request) => {
     return { items: await selectTags(app.db) };
   });
 
   route(app, adminTagEndpoints.create, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { name, color } = request.body;
     return app.db.transaction(async (tx) => {
       const [existing] = await tx
@@ -126,7 +123,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
   });
 
   route(app, adminTagEndpoints.update, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { id } = request.params;
     const { color, priority } = request.body;
     await app.db.transaction(async (tx) => {
@@ -159,7 +156,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
   });
 
   route(app, adminTagEndpoints.remove, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { id } = request.params;
     await app.db.transaction(async (tx) => {
       const [deleted] = await tx.delete(tags).where(eq(tags.id, id)).returning();

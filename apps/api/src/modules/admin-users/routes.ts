@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { type UserRow, users } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 
 const USER_NOT_FOUND = 'User not found';
@@ -32,7 +31,6 @@ function toAdminUser(row: UserRow): TAdminUser {
 
 export async function adminUserRoutes(app: FastifyInstance) {
   route(app, adminUserEndpoints.list, async (request) => {
-    await requireAdmin(request);
     const { search, page, pageSize } = request.query;
     const pattern = search ? likePattern(search) : null;
     const where = pattern
@@ -57,7 +55,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   });
 
   route(app, adminUserEndpoints.update, async (request) => {
-    const { user: admin } = await requireAdmin(request);
+    const { user: admin } = request.caller;
     const { userId } = request.params;
     const body = request.body;
     const user = await app.db.transaction(async (tx) => {
@@ -93,7 +91,7 @@ export async function adminUserRoutes(app: FastifyInstance) {
   });
 
   route(app, adminUserEndpoints.remove, async (request) => {
-    const { user: admin } = await requireAdmin(request);
+    const { user: admin } = request.caller;
     const { userId } = request.params;
     if (userId === admin.id) throw new AppError('FORBIDDEN', ADMIN_CANNOT_DELETE_SELF_MESSAGE);
     await app.db.transaction(async (tx) => {

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { findVideo, selectAdminVideoPage, toAdminVideos } from './queries';
 import { refreshSearchText } from './search-text-refresh';
@@ -14,7 +13,6 @@ const VIDEO_NOT_FOUND = 'Video not found';
 
 export async function adminVideoRoutes(app: FastifyInstance) {
   route(app, adminVideoEndpoints.list, async (request) => {
-    await requireAdmin(request);
     const q = request.query;
     const { rows, total } = await selectAdminVideoPage(app.db, {
       search: q.search || undefined,
@@ -26,7 +24,7 @@ export async function adminVideoRoutes(app: FastifyInstance) {
   });
 
   route(app, adminVideoEndpoints.update, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { videoId } = request.params;
     const row = await app.db.transaction(async (tx) => {
       const current = await findVideo(tx, videoId);
@@ -50,7 +48,7 @@ export async function adminVideoRoutes(app: FastifyInstance) {
   });
 
   route(app, adminVideoEndpoints.remove, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const { videoId } = request.params;
     await app.db.transaction(async (tx) => {
       const [deleted] = await tx.delete(videos).where(eq(videos.id, videoId)).returning();

@@ -1,8 +1,13 @@
 import { authEndpoints, MESSAGES } from '@dance/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthenticated } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { clearSessionCookie, requireSession, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth';
+import {
+  assertCsrf,
+  clearSessionCookie,
+  hasValidCsrf,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from '../../plugins/auth';
 import {
   type AuthContext,
   changePassword,
@@ -33,13 +38,9 @@ export async function authRoutes(app: FastifyInstance) {
    * session is proof of owning its account for a sign-up conversion; a cross-site form must not use it).
    */
   const requesterOf = async (request: FastifyRequest): Promise<Requester> => {
-    const resolved = await request.getSession();
+    const resolved = request.caller;
     if (!resolved) return { ip: request.ip, sessionUserId: null };
-    const hasCsrf = await requireSession(request).then(
-      () => true,
-      () => false,
-    );
-    return { ip: request.ip, sessionUserId: hasCsrf ? resolved.user.id : null };
+    return { ip: request.ip, sessionUserId: hasValidCsrf(request, resolved) ? resolved.user.id : null };
   };
 
   const startSession = async (
@@ -87,19 +88,19 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, authEndpoints.session, async (request) => {
-    const resolved = await request.getSession();
-    if (!resolved) throw unauthenticated();
+    const resolved = request.caller;
     return { user: toSessionUser(resolved.user), csrfToken: resolved.session.csrfToken };
   });
 
   route(app, authEndpoints.logout, async (request, reply) => {
-    const resolved = await request.getSession();
+    const resolved = request.caller;
     if (resolved) {
+      // A cookie logout needs its CSRF token, so no other site can log a member out.
+      assertCsrf(request, resolved);
       const token =
         request.sessionVia === 'bearer'
           ? request.headers.authorization!.slice(7).trim()
           : request.cookies[SESSION_COOKIE]!;
-      await requireSession(request); // a cookie logout needs its CSRF token, so no other site can log a member out
       await deleteSession(app.db, token);
     }
     clearSessionCookie(reply, app.config);
@@ -137,7 +138,7 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   route(app, authEndpoints.changePassword, async (request) => {
-    const resolved = await requireSession(request);
+    const resolved = request.caller;
     await changePassword(ctx(request), resolved, request.body);
     return { message: MESSAGES.passwordChanged };
   });

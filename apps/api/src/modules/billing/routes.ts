@@ -5,7 +5,6 @@ import type { BillingProvider } from '../../adapters/billing';
 import { isChargebeeWebhookAuthorized, parseChargebeeEvent } from '../../adapters/billing/chargebee';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireSession } from '../../plugins/auth';
 import { processBillingEvent } from '../subscriptions/state';
 import { type BillingContext, openPortal, reportChange, startCheckout } from './service';
 
@@ -27,13 +26,13 @@ export async function billingApiRoutes(app: FastifyInstance, opts: BillingRoutes
   });
 
   route(app, billingEndpoints.checkout, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const page = await startCheckout(ctx(request.log), user, request.body);
     return { url: page.url, provider: opts.provider.kind };
   });
 
   route(app, billingEndpoints.portal, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const page = await openPortal(ctx(request.log), user);
     return { url: page.url, provider: opts.provider.kind };
   });

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { categories, instructors, products, savedVideos, tags, videos } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
 import { route, sendSerialised } from '../../lib/route';
-import { getViewer, requireSession } from '../../plugins/auth';
+import { viewerOf } from '../../plugins/auth';
 import { createReleaseDay, createVersionReader, ExpiringLru, remember } from './cache';
 import { toCards } from './cards';
 import { createGuestAnswers } from './guest-answers';
@@ -110,7 +110,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   };
 
   route(app, catalogueEndpoints.home, async (request) => {
-    const viewer = await getViewer(request);
+    const viewer = viewerOf(request.caller);
     const today = readReleaseDay();
     const now = new Date();
     const shared = await remember(homes, keyOf(await readStamp(), ['home']), () =>
@@ -174,7 +174,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     app,
     catalogueEndpoints.listVideos,
     async (request, reply) => {
-      const viewer = await getViewer(request);
+      const viewer = viewerOf(request.caller);
       const q = request.query;
       let kind = q.kind;
       // Class videos (CLASSES) are for users with a user type, and admins (spec 1 §6).
@@ -227,7 +227,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     app,
     catalogueEndpoints.searchVideos,
     async (request, reply) => {
-      const viewer = await getViewer(request);
+      const viewer = viewerOf(request.caller);
       const q = request.query;
       const text = q.q.toLowerCase().replace(/\s+/g, ' ');
       const stamp = await readStamp();
@@ -249,7 +249,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   );
 
   route(app, catalogueEndpoints.listSaved, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const q = request.query;
     const { rows, total } = await selectVideoPage(
       app.db,
@@ -268,7 +268,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   });
 
   route(app, catalogueEndpoints.savedIds, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const rows = await app.db
       .select({ videoId: savedVideos.videoId })
       .from(savedVideos)
@@ -277,7 +277,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   });
 
   route(app, catalogueEndpoints.saveVideo, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const { videoId } = request.params;
     const [video] = await app.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
     if (!video) throw notFound(MESSAGES.notFound);
@@ -286,7 +286,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
   });
 
   route(app, catalogueEndpoints.unsaveVideo, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const { videoId } = request.params;
     await app.db
       .delete(savedVideos)

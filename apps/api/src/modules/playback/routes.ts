@@ -134,7 +134,7 @@ export async function playbackRoutes(app: FastifyInstance) {
     app,
     playerEndpoints.videoDetail,
     async (request) => {
-      const { user } = await requirePlayerSession(request);
+      const { user } = request.caller;
       const video = await findVideo(app.db, request.params.videoId);
       return buildDetail(app.db, video, user.id, new Date());
     },
@@ -145,7 +145,7 @@ export async function playbackRoutes(app: FastifyInstance) {
     app,
     playerEndpoints.playback,
     async (request) => {
-      const { user } = await requirePlayerSession(request);
+      const { user } = request.caller;
       const viewer = toSessionUser(user);
       const video = await findVideo(app.db, request.params.videoId);
       const now = new Date();

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { type PlaylistRow, playlists } from '../../db/schema';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { route, sendSerialised } from '../../lib/route';
-import { requireAdmin, requireSession } from '../../plugins/auth';
+import { viewerOf } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { toSessionUser } from '../auth/sessions';
 import { createReleaseDay, createVersionReader, ExpiringLru, remember } from '../catalogue/cache';
@@ -38,16 +38,6 @@ import {
   toDetail,
   touchPlaylist,
 } from './queries';
-
-async function readViewer(request: FastifyRequest): Promise<PlaylistViewer> {
-  const resolved = await request.getSession();
-  return resolved ? toSessionUser(resolved.user) : null;
-}
-
-/** The viewer of a mutation: 401 without a session, CSRF checked for cookies. */
-async function requireViewer(request: FastifyRequest): Promise<NonNullable<PlaylistViewer>> {
-  return toSessionUser((await requireSession(request)).user);
-}
 
 const notFoundPlaylist = () => notFound('Playlist not found');
 
@@ -93,7 +83,7 @@ export async function playlistRoutes(app: FastifyInstance) {
     const type = request.query.type;
     let scope: PlaylistScope = { type: 'FPL' };
     if (type !== 'FPL') {
-      const viewer = await readViewer(request);
+      const viewer = viewerOf(request.caller);
       if (!viewer) throw unauthenticated();
       if (type === 'PPL') scope = { type, ownerUserId: viewer.id };
       else {
@@ -137,9 +127,9 @@ export async function playlistRoutes(app: FastifyInstance) {
   };
 
   route(app, playlistEndpoints.get, async (request, reply) => {
-    // The session, the playlist row and the catalogue version are independent reads: one round trip.
-    const [viewer, found, catalogueVersion] = await Promise.all([
-      readViewer(request),
+    // The playlist row and the catalogue version are independent reads: one round trip.
+    const viewer = viewerOf(request.caller);
+    const [found, catalogueVersion] = await Promise.all([
       findPlaylistVersioned(app.db, request.params.playlistId),
       readCatalogueVersion(),
     ]);
@@ -162,7 +152,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.create, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     const body = request.body;
     if (!playlistPolicy.canCreate(viewer, body.type)) throw forbidden();
     return app.db.transaction(async (tx) => {
@@ -180,7 +170,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.update, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     const body = request.body;
     return app.db.transaction(async (tx) => {
       let row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
@@ -213,7 +203,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.remove, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     await app.db.transaction(async (tx) => {
       const row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
       // Featured playlists are deleted in the admin console only (audited there).
@@ -224,7 +214,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.removeVideo, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     const { playlistId, videoId } = request.params;
     return app.db.transaction(async (tx) => {
       const row = assertVisible(viewer, await lockPlaylist(tx, playlistId));
@@ -238,7 +228,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.reorder, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     return app.db.transaction(async (tx) => {
       const row = assertVisible(viewer, await lockPlaylist(tx, request.params.playlistId));
       if (row.type === 'FPL' || !playlistPolicy.canReorder(viewer, row)) throw forbidden();
@@ -247,7 +237,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.addVideo, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = toSessionUser(request.caller.user);
     const { videoId, playlistIds, newPlaylist } = request.body;
     if (newPlaylist && !playlistPolicy.canCreate(viewer, newPlaylist.type)) throw forbidden();
     return app.db.transaction(async (tx) => {
@@ -279,7 +269,7 @@ export async function playlistRoutes(app: FastifyInstance) {
 
   // Featured playlists: the admin console (every change audited in its transaction).
   route(app, playlistEndpoints.adminCreateFeatured, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const body = request.body;
     return app.db.transaction(async (tx) => {
       await assertVideosExist(tx, body.videoIds, 'videoIds');
@@ -298,7 +288,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.adminUpdateFeatured, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const body = request.body;
     return app.db.transaction(async (tx) => {
       const found = await lockPlaylist(tx, request.params.playlistId);
@@ -323,7 +313,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.adminDeleteFeatured, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     await app.db.transaction(async (tx) => {
       const row = await lockPlaylist(tx, request.params.playlistId);
       if (row?.type !== 'FPL') throw notFoundPlaylist();
@@ -334,7 +324,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   });
 
   route(app, playlistEndpoints.adminReorderFeatured, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     return app.db.transaction(async (tx) => {
       const row = await lockPlaylist(tx, request.params.playlistId);
       if (row?.type !== 'FPL') throw notFoundPlaylist();

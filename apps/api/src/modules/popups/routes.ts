@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import { type PopupRow, popups } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 
 type PopupInput = z.output<typeof ZPopupInput>;
@@ -78,19 +77,17 @@ export async function selectActivePopup(db: DbOrTx, device: Device, now = new Da
 
 /** Admin popups (list, add, edit, delete) and the popup members see, with its view count. */
 export async function popupRoutes(app: FastifyInstance) {
-  route(app, popupEndpoints.list, async (request) => {
-    await requireAdmin(request);
+  route(app, popupEndpoints.list, async (_request) => {
     const rows = await app.db.select().from(popups).orderBy(desc(popups.createdAt), desc(popups.id));
     return { items: rows.map(toAdminPopup) };
   });
 
   route(app, popupEndpoints.get, async (request) => {
-    await requireAdmin(request);
     return toAdminPopup(await findPopup(app.db, request.params.id));
   });
 
   route(app, popupEndpoints.create, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const row = await app.db.transaction(async (tx) => {
       const [created] = await tx.insert(popups).values(popupValues(request.body)).returning();
       await recordAudit(tx, request, {
@@ -106,7 +103,7 @@ export async function popupRoutes(app: FastifyInstance) {
   });
 
   route(app, popupEndpoints.update, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const row = await app.db.transaction(async (tx) => {
       const before = await findPopup(tx, request.params.id);
       const [updated] = await tx
@@ -127,7 +124,7 @@ export async function popupRoutes(app: FastifyInstance) {
   });
 
   route(app, popupEndpoints.remove, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     const id = await app.db.transaction(async (tx) => {
       const before = await findPopup(tx, request.params.id);
       await tx.delete(popups).where(eq(popups.id, before.id));

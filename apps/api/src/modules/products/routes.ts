@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { createShopifyProductStore, type ProductStore, ProductStoreError } from '../../adapters/shopify';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { requireAdmin } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { upsertProducts } from './sync';
 
@@ -25,7 +24,7 @@ export async function productRoutes(app: FastifyInstance, options: ProductRoutes
         : null;
 
   route(app, productEndpoints.sync, async (request) => {
-    const { user } = await requireAdmin(request);
+    const { user } = request.caller;
     if (!store)
       throw new AppError(
         'NOT_CONFIGURED',

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { playerPreferences, videos, watchProgress } from '../../db/schema';
 import { route } from '../../lib/route';
-import { requireSession } from '../../plugins/auth';
 import { toCards } from '../catalogue/cards';
 import { findVideo } from '../playback/routes';
 
@@ -26,7 +25,7 @@ export async function selectContinueWatching(db: Db, userId: string, limit: numb
 
 export async function progressRoutes(app: FastifyInstance) {
   route(app, playerEndpoints.saveProgress, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
     const duration = request.body.durationSeconds || video.durationSeconds;
     const position = Math.min(request.body.positionSeconds, duration || request.body.positionSeconds);
@@ -45,7 +44,7 @@ export async function progressRoutes(app: FastifyInstance) {
   });
 
   route(app, playerEndpoints.history, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const { page, pageSize, inProgress } = request.query;
     const where = inProgress
       ? and(eq(watchProgress.userId, user.id), eq(watchProgress.isCompleted, false))
@@ -89,7 +88,7 @@ export async function progressRoutes(app: FastifyInstance) {
   });
 
   route(app, playerEndpoints.removeHistory, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     await app.db
       .delete(watchProgress)
       .where(and(eq(watchProgress.userId, user.id), eq(watchProgress.videoId, request.params.videoId)));
@@ -97,13 +96,13 @@ export async function progressRoutes(app: FastifyInstance) {
   });
 
   route(app, playerEndpoints.getPreferences, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const [row] = await app.db.select().from(playerPreferences).where(eq(playerPreferences.userId, user.id));
     return { isMirrored: row?.isMirrored ?? false, playbackRate: row?.playbackRate ?? 1 };
   });
 
   route(app, playerEndpoints.setPreferences, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const values = { ...request.body, updatedAt: new Date() };
     await app.db
       .insert(playerPreferences)

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { videoReactions } from '../../db/schema';
 import { route } from '../../lib/route';
-import { requireSession } from '../../plugins/auth';
 import { findVideo, readReactions } from '../playback/routes';
 
 /**
@@ -12,7 +11,7 @@ import { findVideo, readReactions } from '../playback/routes';
  */
 export async function reactionsRoutes(app: FastifyInstance) {
   route(app, playerEndpoints.setReaction, async (request) => {
-    const { user } = await requireSession(request);
+    const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
     const { reaction } = request.body;
     if (reaction === null) {

@@ -80,7 +80,7 @@ export async function recommendationsRoutes(app: FastifyInstance) {
     app,
     playerEndpoints.recommendations,
     async (request) => {
-      const { user } = await requirePlayerSession(request);
+      const { user } = request.caller;
       const video = await findVideo(app.db, request.params.videoId);
       const type = request.query.type;
       const now = new Date();
