@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ExpiringLru } from '../../lib/lru';
 import { SESSION_COOKIE } from '../../plugins/auth';
-import { ExpiringLru } from './cache';
 
 interface GuestAnswer {
   /** The catalogue version and New York day the answer was made under. */

@@ -2,7 +2,7 @@ import { HOME_GROUPS, HOME_RECENT_COUNT, type THome } from '@dance/domain';
 import { and, asc, desc, eq, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, categories, savedVideos, type VideoRow, videos } from '../../db/schema';
-import { selectContinueWatching } from '../progress/routes';
+import { selectContinueWatching } from '../progress/queries';
 import { toCards } from './cards';
 import { isVisible, selectSavedAmong } from './queries';
 

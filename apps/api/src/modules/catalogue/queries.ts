@@ -1,7 +1,21 @@
 import { DURATION_BUCKETS, type TSort } from '@dance/domain';
-import { and, arrayOverlaps, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { instructors, savedVideos, tags, type VideoRow, videos } from '../../db/schema';
+import { categories, instructors, products, savedVideos, tags, type VideoRow, videos } from '../../db/schema';
 
 export interface VideoFilters {
   categoryId?: string;
@@ -261,4 +275,76 @@ export async function selectSavedAmong(db: DbOrTx, userId: string, videoIds: str
     .from(savedVideos)
     .where(and(eq(savedVideos.userId, userId), inArray(savedVideos.videoId, videoIds)));
   return new Set(rows.map((r) => r.videoId));
+}
+
+const LOOKUP_LIMIT = 50;
+/** Escapes LIKE wildcards in user input. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function selectCategories(db: DbOrTx) {
+  return db
+    .select({ id: categories.id, name: categories.name, routePath: categories.routePath })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+export async function categoryExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [category] = await db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+  return Boolean(category);
+}
+
+/** Tags by priority: those whose name contains the text, else all of them. */
+export function selectTagsMatching(db: DbOrTx, q: string | undefined) {
+  return db
+    .select({ id: tags.id, name: tags.name, color: tags.color, priority: tags.priority })
+    .from(tags)
+    .where(q ? ilike(tags.name, likePattern(q)) : undefined)
+    .orderBy(asc(tags.priority))
+    .limit(q ? LOOKUP_LIMIT : 5000);
+}
+
+export function selectInstructorsMatching(db: DbOrTx, q: string | undefined) {
+  return db
+    .select({ id: instructors.id, name: instructors.name, imageUrl: instructors.imageUrl })
+    .from(instructors)
+    .where(q ? ilike(instructors.name, likePattern(q)) : undefined)
+    .orderBy(asc(sql`lower(${instructors.name})`))
+    .limit(LOOKUP_LIMIT);
+}
+
+/** Products whose title or subname contains the text, with their first image. */
+export async function selectProductsMatching(db: DbOrTx, q: string | undefined) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(q ? or(ilike(products.title, likePattern(q)), ilike(products.subname, likePattern(q))) : undefined)
+    .orderBy(asc(products.title))
+    .limit(LOOKUP_LIMIT);
+  return rows.map((p) => ({
+    id: p.id,
+    title: p.title,
+    subname: p.subname,
+    imageUrl: p.images[0]?.src ?? null,
+  }));
+}
+
+export async function selectSavedIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ videoId: savedVideos.videoId })
+    .from(savedVideos)
+    .where(eq(savedVideos.userId, userId));
+  return rows.map((r) => r.videoId);
+}
+
+export async function videoExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [video] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, id));
+  return Boolean(video);
+}
+
+export async function saveVideo(db: DbOrTx, userId: string, videoId: string) {
+  await db.insert(savedVideos).values({ userId, videoId }).onConflictDoNothing();
+}
+
+export async function unsaveVideo(db: DbOrTx, userId: string, videoId: string) {
+  await db.delete(savedVideos).where(and(eq(savedVideos.userId, userId), eq(savedVideos.videoId, videoId)));
 }

@@ -6,22 +6,32 @@ import {
   type TVideoCard,
   type Viewer,
 } from '@dance/domain';
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { categories, instructors, products, savedVideos, tags, videos } from '../../db/schema';
 import { AppError, notFound, unauthenticated } from '../../lib/errors';
+import { ExpiringLru, remember } from '../../lib/lru';
 import { route, sendSerialised } from '../../lib/route';
 import { viewerOf } from '../../plugins/auth';
-import { createReleaseDay, createVersionReader, ExpiringLru, remember } from './cache';
+import { createReleaseDay, createVersionReader } from './cache';
 import { toCards } from './cards';
 import { createGuestAnswers } from './guest-answers';
 import { buildMemberHome, buildPublicHome } from './home';
-import { type IdList, selectIdList, selectSavedAmong, selectVideoPage, type VideoFilters } from './queries';
+import {
+  categoryExists,
+  type IdList,
+  saveVideo,
+  selectCategories,
+  selectIdList,
+  selectInstructorsMatching,
+  selectProductsMatching,
+  selectSavedAmong,
+  selectSavedIds,
+  selectTagsMatching,
+  selectVideoPage,
+  unsaveVideo,
+  type VideoFilters,
+  videoExists,
+} from './queries';
 import { searchVideos } from './search';
-
-const LOOKUP_LIMIT = 50;
-/** Escapes LIKE wildcards in user input. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Public answers (cards without saved flags) live this long at most; a catalogue change drops them at once. */
 const ANSWER_TTL_MS = 30_000;
@@ -119,56 +129,19 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return viewer ? buildMemberHome(app.db, shared, viewer.id, now) : shared;
   });
 
-  route(app, catalogueEndpoints.categories, async () => ({
-    items: await app.db
-      .select({ id: categories.id, name: categories.name, routePath: categories.routePath })
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.name)),
+  route(app, catalogueEndpoints.categories, async () => ({ items: await selectCategories(app.db) }));
+
+  route(app, catalogueEndpoints.tags, async (request) => ({
+    items: await selectTagsMatching(app.db, request.query.query),
   }));
 
-  route(app, catalogueEndpoints.tags, async (request) => {
-    const q = request.query.query;
-    return {
-      items: await app.db
-        .select({ id: tags.id, name: tags.name, color: tags.color, priority: tags.priority })
-        .from(tags)
-        .where(q ? ilike(tags.name, likePattern(q)) : undefined)
-        .orderBy(asc(tags.priority))
-        .limit(q ? LOOKUP_LIMIT : 5000),
-    };
-  });
+  route(app, catalogueEndpoints.instructors, async (request) => ({
+    items: await selectInstructorsMatching(app.db, request.query.query),
+  }));
 
-  route(app, catalogueEndpoints.instructors, async (request) => {
-    const q = request.query.query;
-    return {
-      items: await app.db
-        .select({ id: instructors.id, name: instructors.name, imageUrl: instructors.imageUrl })
-        .from(instructors)
-        .where(q ? ilike(instructors.name, likePattern(q)) : undefined)
-        .orderBy(asc(sql`lower(${instructors.name})`))
-        .limit(LOOKUP_LIMIT),
-    };
-  });
-
-  route(app, catalogueEndpoints.products, async (request) => {
-    const q = request.query.query;
-    const rows = await app.db
-      .select()
-      .from(products)
-      .where(
-        q ? or(ilike(products.title, likePattern(q)), ilike(products.subname, likePattern(q))) : undefined,
-      )
-      .orderBy(asc(products.title))
-      .limit(LOOKUP_LIMIT);
-    return {
-      items: rows.map((p) => ({
-        id: p.id,
-        title: p.title,
-        subname: p.subname,
-        imageUrl: p.images[0]?.src ?? null,
-      })),
-    };
-  });
+  route(app, catalogueEndpoints.products, async (request) => ({
+    items: await selectProductsMatching(app.db, request.query.query),
+  }));
 
   route(
     app,
@@ -198,13 +171,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       const listKey = keyOf(stamp, ['list', filters, q.sort, q.seed ?? null]);
       const answer = await remember(answers, `${listKey}:${q.page}:${q.pageSize}`, async () => {
         const now = new Date();
-        if (q.category) {
-          const [category] = await app.db
-            .select({ name: categories.name })
-            .from(categories)
-            .where(eq(categories.id, q.category));
-          if (!category) throw notFound('Unknown category');
-        }
+        if (q.category && !(await categoryExists(app.db, q.category))) throw notFound('Unknown category');
         const idList = await remember(idLists, listKey, () =>
           selectIdList(app.db, filters, q.sort, q.seed, now),
         );
@@ -267,30 +234,20 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return { items: await toCards(app.db, rows, user.id), total, page: q.page, pageSize: q.pageSize };
   });
 
-  route(app, catalogueEndpoints.savedIds, async (request) => {
-    const { user } = request.caller;
-    const rows = await app.db
-      .select({ videoId: savedVideos.videoId })
-      .from(savedVideos)
-      .where(eq(savedVideos.userId, user.id));
-    return { videoIds: rows.map((r) => r.videoId) };
-  });
+  route(app, catalogueEndpoints.savedIds, async (request) => ({
+    videoIds: await selectSavedIds(app.db, request.caller.user.id),
+  }));
 
   route(app, catalogueEndpoints.saveVideo, async (request) => {
-    const { user } = request.caller;
     const { videoId } = request.params;
-    const [video] = await app.db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
-    if (!video) throw notFound(MESSAGES.notFound);
-    await app.db.insert(savedVideos).values({ userId: user.id, videoId }).onConflictDoNothing();
+    if (!(await videoExists(app.db, videoId))) throw notFound(MESSAGES.notFound);
+    await saveVideo(app.db, request.caller.user.id, videoId);
     return { videoId, isSaved: true as const };
   });
 
   route(app, catalogueEndpoints.unsaveVideo, async (request) => {
-    const { user } = request.caller;
     const { videoId } = request.params;
-    await app.db
-      .delete(savedVideos)
-      .where(and(eq(savedVideos.userId, user.id), eq(savedVideos.videoId, videoId)));
+    await unsaveVideo(app.db, request.caller.user.id, videoId);
     return { videoId, isSaved: false as const };
   });
 }

@@ -19,7 +19,8 @@ import { route, sendSerialised } from '../../lib/route';
 import { viewerOf } from '../../plugins/auth';
 import { recordAudit } from '../audit/record';
 import { toSessionUser } from '../auth/sessions';
-import { createReleaseDay, createVersionReader, ExpiringLru, remember } from '../catalogue/cache';
+import { ExpiringLru, remember } from '../../lib/lru';
+import { createReleaseDay, createVersionReader } from '../catalogue/cache';
 import { createCardLookups } from '../catalogue/queries';
 import {
   appendVideos,

@@ -1,9 +1,8 @@
 import { playerEndpoints } from '@dance/domain';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { videoReactions } from '../../db/schema';
 import { route } from '../../lib/route';
-import { findVideo, readReactions } from '../playback/routes';
+import { findVideo, readReactions } from '../playback/queries';
+import { writeReaction } from './queries';
 
 /**
  * Like or dislike (spec 2 §4): the client sends the reaction it wants, null to clear. Setting the same one
@@ -13,20 +12,7 @@ export async function reactionsRoutes(app: FastifyInstance) {
   route(app, playerEndpoints.setReaction, async (request) => {
     const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
-    const { reaction } = request.body;
-    if (reaction === null) {
-      await app.db
-        .delete(videoReactions)
-        .where(and(eq(videoReactions.userId, user.id), eq(videoReactions.videoId, video.id)));
-    } else {
-      await app.db
-        .insert(videoReactions)
-        .values({ userId: user.id, videoId: video.id, reaction })
-        .onConflictDoUpdate({
-          target: [videoReactions.userId, videoReactions.videoId],
-          set: { reaction, updatedAt: new Date() },
-        });
-    }
+    await writeReaction(app.db, user.id, video.id, request.body.reaction);
     return { videoId: video.id, ...(await readReactions(app.db, video.id, user.id)) };
   });
 }
