@@ -86,6 +86,14 @@ export interface PlaylistRef {
   studioOwnerId: string | null;
 }
 
+/** What one member-area edit of a playlist changes. */
+export interface PlaylistChange {
+  /** Name or description. */
+  details: boolean;
+  addsVideos: boolean;
+  removesVideos: boolean;
+}
+
 /** The studio a viewer belongs to: an owner's own id, a sub-user's owner; null otherwise. */
 export function studioOf(v: PlaylistViewer): string | null {
   if (v?.userType === 'studio-owner') return v.id;
@@ -105,6 +113,8 @@ const isStudioOwnerOf = (v: PlaylistViewer, p: PlaylistRef) =>
 /** Changes that only the playlist's owner makes: featured by admins, personal by its member, studio by the owner. */
 const canCurate = (v: PlaylistViewer, p: PlaylistRef) =>
   p.type === 'FPL' ? isAdmin(v) : p.type === 'PPL' ? isPlaylistOwner(v, p) : isStudioOwnerOf(v, p);
+/** Adding videos: the curator, and any member of the studio for studio playlists. */
+const canAddVideos = (v: PlaylistViewer, p: PlaylistRef) => canCurate(v, p) || isInStudio(v, p);
 
 /**
  * Playlist rules of spec 1 §4-§6 and spec 3 §6. Anything a viewer may not see is answered 404 by the API, so
@@ -117,8 +127,7 @@ export const playlistPolicy = {
   /** Featured: admins; personal: any member; studio: owners and sub-users (non-empty userType, not vip). */
   canCreate: (v: PlaylistViewer, type: PlaylistRef['type']) =>
     type === 'FPL' ? isAdmin(v) : type === 'PPL' ? isLoggedIn(v) : policy.canUseStudioPlaylists(v),
-  /** Adding videos: the curator, and any member of the studio for studio playlists. */
-  canAddVideos: (v: PlaylistViewer, p: PlaylistRef) => canCurate(v, p) || isInStudio(v, p),
+  canAddVideos,
   /** Sub-users cannot remove videos (spec 1 §5). */
   canRemoveVideos: canCurate,
   /** Rename or describe. */
@@ -128,6 +137,21 @@ export const playlistPolicy = {
   canShuffle: canCurate,
   /** Delete the playlist; featured ones never from a member's card, only by admins. */
   canDelete: canCurate,
+  /**
+   * The member area's edit (rename, describe, add and remove videos in one save): never on a featured
+   * playlist, which changes in the admin console only (audited there), not even for admins.
+   */
+  canUpdateInMemberArea: (v: PlaylistViewer, p: PlaylistRef, change: PlaylistChange) =>
+    p.type !== 'FPL' &&
+    (!change.details || canCurate(v, p)) &&
+    (!change.removesVideos || canCurate(v, p)) &&
+    (!change.addsVideos || canAddVideos(v, p)),
+  /** The member area's delete: featured playlists are deleted in the admin console only (audited there). */
+  canDeleteInMemberArea: (v: PlaylistViewer, p: PlaylistRef) => p.type !== 'FPL' && canCurate(v, p),
+  /** The member area's reorder: a featured playlist's order is saved in the admin console only. */
+  canReorderInMemberArea: (v: PlaylistViewer, p: PlaylistRef) => p.type !== 'FPL' && canCurate(v, p),
+  /** Removing one video from the playlist page: admins may, on a featured playlist too (audited). */
+  canRemoveVideoInMemberArea: canCurate,
 } as const;
 
 export type PlaylistPolicyName = keyof typeof playlistPolicy;

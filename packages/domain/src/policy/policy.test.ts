@@ -276,7 +276,9 @@ describe('playlist policy (spec 1 §4-§6, spec 3 §6)', () => {
   };
   const playlists = { FPL: featured, PPL: personal, SPL: studio };
   it('covers every playlist rule', () => {
-    expect([...actions, 'canCreate'].sort()).toEqual(Object.keys(playlistPolicy).sort());
+    expect([...actions, ...memberAreaActions, 'canCreate'].sort()).toEqual(
+      Object.keys(playlistPolicy).sort(),
+    );
   });
   for (const [type, rows] of Object.entries(expected) as [
     keyof typeof playlists,
@@ -303,6 +305,72 @@ describe('playlist policy (spec 1 §4-§6, spec 3 §6)', () => {
       });
     });
   }
+  // The member area's endpoints. A featured playlist is changed in the admin console, so rename, add or remove
+  // in one save, reorder and delete refuse it even to an admin; removing one video from the playlist page
+  // alone lets an admin through (audited).
+  const memberAreaActions = [
+    'canUpdateInMemberArea',
+    'canDeleteInMemberArea',
+    'canReorderInMemberArea',
+    'canRemoveVideoInMemberArea',
+  ] as const;
+  const memberArea: Record<string, (v: PlaylistViewer, p: PlaylistRef) => boolean> = {
+    'update: rename': (v, p) =>
+      playlistPolicy.canUpdateInMemberArea(v, p, { details: true, addsVideos: false, removesVideos: false }),
+    'update: add videos': (v, p) =>
+      playlistPolicy.canUpdateInMemberArea(v, p, { details: false, addsVideos: true, removesVideos: false }),
+    'update: remove videos': (v, p) =>
+      playlistPolicy.canUpdateInMemberArea(v, p, { details: false, addsVideos: false, removesVideos: true }),
+    delete: playlistPolicy.canDeleteInMemberArea,
+    reorder: playlistPolicy.canReorderInMemberArea,
+    'remove one video': playlistPolicy.canRemoveVideoInMemberArea,
+  };
+  // prettier-ignore
+  const memberAreaExpected: Record<'FPL' | 'PPL' | 'SPL', Record<keyof typeof memberArea, boolean[]>> = {
+    FPL: {
+      'update: rename': [F, F, F, F, F, F, F],
+      'update: add videos': [F, F, F, F, F, F, F],
+      'update: remove videos': [F, F, F, F, F, F, F],
+      delete: [F, F, F, F, F, F, F],
+      reorder: [F, F, F, F, F, F, F],
+      'remove one video': [F, F, F, F, F, F, T],
+    },
+    PPL: {
+      'update: rename': [F, T, F, F, F, F, F],
+      'update: add videos': [F, T, F, F, F, F, F],
+      'update: remove videos': [F, T, F, F, F, F, F],
+      delete: [F, T, F, F, F, F, F],
+      reorder: [F, T, F, F, F, F, F],
+      'remove one video': [F, T, F, F, F, F, F],
+    },
+    SPL: {
+      'update: rename': [F, F, F, T, F, F, F],
+      'update: add videos': [F, F, F, T, T, F, F],
+      'update: remove videos': [F, F, F, T, F, F, F],
+      delete: [F, F, F, T, F, F, F],
+      reorder: [F, F, F, T, F, F, F],
+      'remove one video': [F, F, F, T, F, F, F],
+    },
+  };
+  for (const [type, rows] of Object.entries(memberAreaExpected) as [
+    keyof typeof playlists,
+    (typeof memberAreaExpected)['FPL'],
+  ][]) {
+    for (const [action, allows] of Object.entries(memberArea)) {
+      viewers.forEach(([name, v], column) => {
+        it(`member area ${type} ${action}: ${name} is ${rows[action]![column]}`, () => {
+          expect(allows(v, playlists[type])).toBe(rows[action]![column]);
+        });
+      });
+    }
+  }
+  it('lets an update that changes nothing through on any playlist the viewer sees but a featured one', () => {
+    const nothing = { details: false, addsVideos: false, removesVideos: false };
+    expect(playlistPolicy.canUpdateInMemberArea(as('admin', 'admin-1'), featured, nothing)).toBe(false);
+    expect(playlistPolicy.canUpdateInMemberArea(as('subuser', 'sub-1', studioId), studio, nothing)).toBe(
+      true,
+    );
+  });
   it('keeps a studio playlist from a sub-user whose studio id is missing', () => {
     expect(playlistPolicy.canView(as('subuser', 'sub-3', null), { ...studio, studioOwnerId: null })).toBe(
       false,

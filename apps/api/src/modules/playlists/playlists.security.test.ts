@@ -112,6 +112,8 @@ describe('featured playlists', () => {
         'delete',
       ]);
   });
+  it('an admin changes them in the admin console only: renaming, adding by a save, reordering or deleting from the member area is refused (403)', () =>
+    expectRefused(w.sessions.admin, ids.featured, 403, ['rename', 'add a video', 'reorder', 'delete']));
   it('the admin endpoints refuse members (403) and guests (401)', async () => {
     const before = await snapshot();
     const body = { name: 'X', description: 'd', videoIds: [w.videoIds[0]] };

@@ -269,3 +269,7 @@ export async function touchPlaylist(
     .returning();
   return row!;
 }
+
+export async function deletePlaylist(tx: DbOrTx, id: string) {
+  await tx.delete(playlists).where(eq(playlists.id, id));
+}
