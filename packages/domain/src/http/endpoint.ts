@@ -62,5 +62,4 @@ export function defineEndpoint<
 
 export const API_PREFIX = '/api/v1';
 
-export const ZEmpty = z.object({}).strict();
 export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });

@@ -3,7 +3,7 @@ import {
   LINKS,
   PLAYER_MESSAGES,
   playbackAccess,
-  playerEndpoints,
+  playbackEndpoints,
   type TChapterView,
   type TVideoDetail,
 } from '@dance/domain';
@@ -132,7 +132,7 @@ async function chapterViews(
 export async function playbackRoutes(app: FastifyInstance) {
   route(
     app,
-    playerEndpoints.videoDetail,
+    playbackEndpoints.videoDetail,
     async (request) => {
       const { user } = request.caller;
       const video = await findVideo(app.db, request.params.videoId);
@@ -143,7 +143,7 @@ export async function playbackRoutes(app: FastifyInstance) {
 
   route(
     app,
-    playerEndpoints.playback,
+    playbackEndpoints.playback,
     async (request) => {
       const { user } = request.caller;
       const viewer = toSessionUser(user);

@@ -1,4 +1,4 @@
-import { PLAYER_LIMITS, playerEndpoints } from '@dance/domain';
+import { PLAYER_LIMITS, progressEndpoints } from '@dance/domain';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -24,7 +24,7 @@ export async function selectContinueWatching(db: Db, userId: string, limit: numb
 }
 
 export async function progressRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.saveProgress, async (request) => {
+  route(app, progressEndpoints.saveProgress, async (request) => {
     const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
     const duration = request.body.durationSeconds || video.durationSeconds;
@@ -43,7 +43,7 @@ export async function progressRoutes(app: FastifyInstance) {
     return { videoId: video.id, positionSeconds: position, durationSeconds: duration, isCompleted };
   });
 
-  route(app, playerEndpoints.history, async (request) => {
+  route(app, progressEndpoints.history, async (request) => {
     const { user } = request.caller;
     const { page, pageSize, inProgress } = request.query;
     const where = inProgress
@@ -87,7 +87,7 @@ export async function progressRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, playerEndpoints.removeHistory, async (request) => {
+  route(app, progressEndpoints.removeHistory, async (request) => {
     const { user } = request.caller;
     await app.db
       .delete(watchProgress)
@@ -95,13 +95,13 @@ export async function progressRoutes(app: FastifyInstance) {
     return { videoId: request.params.videoId };
   });
 
-  route(app, playerEndpoints.getPreferences, async (request) => {
+  route(app, progressEndpoints.getPreferences, async (request) => {
     const { user } = request.caller;
     const [row] = await app.db.select().from(playerPreferences).where(eq(playerPreferences.userId, user.id));
     return { isMirrored: row?.isMirrored ?? false, playbackRate: row?.playbackRate ?? 1 };
   });
 
-  route(app, playerEndpoints.setPreferences, async (request) => {
+  route(app, progressEndpoints.setPreferences, async (request) => {
     const { user } = request.caller;
     const values = { ...request.body, updatedAt: new Date() };
     await app.db

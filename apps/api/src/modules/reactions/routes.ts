@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@dance/domain';
+import { reactionEndpoints } from '@dance/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { videoReactions } from '../../db/schema';
@@ -10,7 +10,7 @@ import { findVideo, readReactions } from '../playback/routes';
  * twice is harmless; the answer carries the counts after the change.
  */
 export async function reactionsRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.setReaction, async (request) => {
+  route(app, reactionEndpoints.setReaction, async (request) => {
     const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
     const { reaction } = request.body;

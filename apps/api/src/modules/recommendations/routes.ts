@@ -1,4 +1,4 @@
-import { playerEndpoints, recommendationHeading } from '@dance/domain';
+import { recommendationEndpoints, recommendationHeading } from '@dance/domain';
 import { and, desc, eq, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -78,7 +78,7 @@ async function selectNextUp(db: Db, video: VideoRow, now: Date) {
 export async function recommendationsRoutes(app: FastifyInstance) {
   route(
     app,
-    playerEndpoints.recommendations,
+    recommendationEndpoints.recommendations,
     async (request) => {
       const { user } = request.caller;
       const video = await findVideo(app.db, request.params.videoId);
