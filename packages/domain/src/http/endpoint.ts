@@ -43,7 +43,7 @@ export interface Endpoint<
   /** The success response; status is `successStatus` (200 unless set). */
   response: TResponse;
   successStatus?: 200 | 201 | 202 | 204;
-  /** Error codes this endpoint may answer with (documentation and OpenAPI). */
+  /** Error codes of its own it may answer with (OpenAPI); route() adds those its input, auth and rate limit imply. */
   errors: readonly string[];
 }
 
