@@ -5,11 +5,9 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics } from './adapters/analytics';
 import { createBillingProvider } from './adapters/billing';
 import { createLocalFileStore, createS3FileStore, type FileStore, UPLOAD_HEADERS } from './adapters/files';
@@ -43,6 +41,7 @@ import { productRoutes } from './modules/products/routes';
 import { videoPipeline } from './modules/videos-media/plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
+import { openApiDocs, openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
 /** A database queue drains in a moment: clients may retry sooner than after an event-loop overload. */
@@ -139,25 +138,7 @@ export async function buildApp({
   if (!database) app.addHook('onClose', async () => db.close());
 
   await app.register(errorsPlugin);
-  // Collects every route registered after it, in this context and the web API's, for the OpenAPI document.
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Dance Training API',
-        version: '1.0.0',
-        description:
-          'Member app, admin console and mobile clients. Errors are application/problem+json with a stable `code`.',
-      },
-      components: {
-        securitySchemes: {
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
-          bearerAuth: { type: 'http', scheme: 'bearer' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openApiPlugin);
 
   // Services every feature uses, on the root so tests and seeds reach them too.
   const filesDir = resolve(config.dataDir, 'files');
@@ -242,8 +223,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(cookie);
   app.setNotFoundHandler(notFoundHandler);
 
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(openApiDocs);
 
   // Files of the local file store (demo thumbnails, uploads), served with long caching: names never change.
   await app.register(fastifyStatic, {

@@ -1,9 +1,7 @@
 /** Business constants and limits of spec 1 §9, spec 2 §9 and spec 3 §9. */
 export const TOAST_DURATION_MS = 3000;
-export const PLAYLIST_ERROR_TOAST_MS = 5000;
 export const SEARCH_MIN_CHARS = 3;
 export const LIBRARY_PAGE_SIZE = 15;
-export const SAVED_PAGE_SIZE = 15;
 export const SEARCH_PAGE_SIZE = 24;
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

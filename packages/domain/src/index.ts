@@ -6,6 +6,7 @@ export * from './catalogue/rules';
 export * from './constants';
 export * from './content';
 export * from './dev/contracts';
+export * from './endpoints';
 export * from './files/contracts';
 export * from './format';
 export * from './http/endpoint';

@@ -4,6 +4,7 @@ import {
   type EndpointAuth,
   ERROR_STATUS,
   type ErrorCode,
+  operationIdOf,
   ZProblem,
 } from '@dance/domain';
 import type {
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { ResolvedSession } from '../modules/auth/sessions';
 import { hasSessionToken, requireAdmin, requireSession } from '../plugins/auth';
+import { securityOf } from '../plugins/openapi';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 type BodyOf<E> = E extends Endpoint<infer B, infer _Q, infer _P, infer _R> ? Infer<B> : never;
@@ -91,6 +93,20 @@ export function authHook(
 }
 
 /**
+ * The errors an endpoint may answer with: its contract's, and those route() and the web API add to every
+ * route of its kind (a 400 for input it validates, a 401 and 403 by its auth, the rate limit's 429, a 500).
+ */
+function errorCodesOf(endpoint: Endpoint, isRateLimited: boolean): Set<ErrorCode> {
+  const codes = new Set<ErrorCode>(['INTERNAL', ...(endpoint.errors as ErrorCode[])]);
+  if (endpoint.body || endpoint.query || endpoint.params) codes.add('VALIDATION_FAILED');
+  if (endpoint.auth !== 'public') codes.add('UNAUTHENTICATED');
+  if (endpoint.auth === 'admin') codes.add('ROLE_MISMATCH');
+  if (endpoint.auth !== 'public' && endpoint.method !== 'GET') codes.add('CSRF_FAILED');
+  if (isRateLimited) codes.add('RATE_LIMITED');
+  return codes;
+}
+
+/**
  * Registers a domain endpoint contract as a Fastify route: the same zod schemas validate the request,
  * serialise the response (unknown keys are dropped, so nothing leaks) and describe it in OpenAPI.
  */
@@ -103,15 +119,17 @@ export function route<E extends Endpoint>(
   const guard = authHook(endpoint, authenticate);
   const successStatus = endpoint.successStatus ?? 200;
   const response: Record<number, z.ZodType> = { [successStatus]: endpoint.response };
-  const errorCodes: readonly ErrorCode[] = ['INTERNAL', ...(endpoint.errors as ErrorCode[])];
-  for (const code of errorCodes) response[ERROR_STATUS[code]] = ZProblem;
+  for (const code of errorCodesOf(endpoint, extras.config?.rateLimit !== false))
+    response[ERROR_STATUS[code]] = ZProblem;
+  const operationId = operationIdOf(endpoint);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: `${API_PREFIX}${endpoint.path}`,
     schema: {
       summary: endpoint.summary,
       tags: endpoint.tags,
-      ...(endpoint.auth !== 'public' ? { security: [{ cookieAuth: [] }, { bearerAuth: [] }] } : {}),
+      ...(operationId ? { operationId } : {}),
+      security: securityOf(endpoint.auth),
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),

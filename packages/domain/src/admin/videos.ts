@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTag } from '../catalogue/contracts';
+import { ZTag, ZVideoIdParams } from '../catalogue/contracts';
 import { LEVELS, SEARCH_MIN_CHARS, SORT_OPTIONS } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
 import { multilineText, text } from '../http/strings';
@@ -115,8 +115,6 @@ export const ZUpdateAdminVideoRequest = z
   })
   .strict();
 export type TUpdateAdminVideoRequest = z.input<typeof ZUpdateAdminVideoRequest>;
-
-const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
 
 export const adminVideoEndpoints = {
   list: defineEndpoint({

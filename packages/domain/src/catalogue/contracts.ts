@@ -145,7 +145,8 @@ export const ZHome = z.object({ banner: ZBanner.nullable(), groups: z.array(ZHom
 export type THome = z.infer<typeof ZHome>;
 
 const ZLookupQuery = z.object({ query: searchText(100) }).strict();
-const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
+/** A route's `:videoId`. */
+export const ZVideoIdParams = z.object({ videoId: z.uuid('Unknown video') }).strict();
 
 export const catalogueEndpoints = {
   home: defineEndpoint({

@@ -1,4 +1,4 @@
-import { CARD_MAX_TAGS, DURATION_BUCKETS } from '../constants';
+import { CARD_MAX_TAGS } from '../constants';
 import type { TTag } from './contracts';
 
 export const COMING_SOON_TAG = 'coming soon';
@@ -14,11 +14,3 @@ export const isComingSoonTag = (tag: Pick<TTag, 'name'>) => tag.name.trim().toLo
 
 /** A tag containing "CLASS" turns the card into the class view (spec 1 §3). */
 export const isClassTag = (tag: Pick<TTag, 'name'>) => tag.name.toUpperCase().includes('CLASS');
-
-/** The duration bucket a length in seconds falls in; a boundary belongs to the longer bucket (300 is 5-10 min). */
-export function durationBucketOf(seconds: number): (typeof DURATION_BUCKETS)[number]['value'] {
-  for (const bucket of DURATION_BUCKETS) {
-    if (seconds >= bucket.min && (bucket.max === null || seconds < bucket.max)) return bucket.value;
-  }
-  return DURATION_BUCKETS[0].value;
-}

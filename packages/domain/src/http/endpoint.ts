@@ -43,7 +43,7 @@ export interface Endpoint<
   /** The success response; status is `successStatus` (200 unless set). */
   response: TResponse;
   successStatus?: 200 | 201 | 202 | 204;
-  /** Error codes this endpoint may answer with (documentation and OpenAPI). */
+  /** Error codes of its own it may answer with (OpenAPI); route() adds those its input, auth and rate limit imply. */
   errors: readonly string[];
 }
 
@@ -62,5 +62,4 @@ export function defineEndpoint<
 
 export const API_PREFIX = '/api/v1';
 
-export const ZEmpty = z.object({}).strict();
 export const ZOk = z.object({ ok: z.literal(true), message: z.string().optional() });

@@ -1,11 +1,11 @@
 import { useApiClient } from '@dance/api-client';
-import { PLAYER_LIMITS, playerEndpoints, type TUploadVideoBody } from '@dance/domain';
+import { adminUploadEndpoints, PLAYER_LIMITS, type TUploadVideoBody } from '@dance/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 export function useCreateDirectUpload() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (title: string) => client.call(playerEndpoints.createDirectUpload, { body: { title } }),
+    mutationFn: (title: string) => client.call(adminUploadEndpoints.createDirectUpload, { body: { title } }),
   });
 }
 
@@ -15,7 +15,7 @@ export function useUploadStatus(uploadId: string | null) {
   return useQuery({
     queryKey: ['upload-wizard', 'status', uploadId],
     queryFn: ({ signal }) =>
-      client.call(playerEndpoints.directUploadStatus, { params: { uploadId: uploadId! }, signal }),
+      client.call(adminUploadEndpoints.directUploadStatus, { params: { uploadId: uploadId! }, signal }),
     enabled: uploadId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -29,7 +29,7 @@ export function useUploadStatus(uploadId: string | null) {
 export function useImportAsset() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (assetId: string) => client.call(playerEndpoints.muxAsset, { query: { assetId } }),
+    mutationFn: (assetId: string) => client.call(adminUploadEndpoints.muxAsset, { query: { assetId } }),
   });
 }
 
@@ -37,14 +37,14 @@ export function useChapterThumbnail() {
   const client = useApiClient();
   return useMutation({
     mutationFn: (body: { playbackId?: string; timecode?: number }) =>
-      client.call(playerEndpoints.chapterThumbnail, { body }),
+      client.call(adminUploadEndpoints.chapterThumbnail, { body }),
   });
 }
 
 export function useUploadVideo() {
   const client = useApiClient();
   return useMutation({
-    mutationFn: (body: TUploadVideoBody) => client.call(playerEndpoints.uploadVideo, { body }),
+    mutationFn: (body: TUploadVideoBody) => client.call(adminUploadEndpoints.uploadVideo, { body }),
   });
 }
 

@@ -1,9 +1,9 @@
 import {
+  adminUploadEndpoints,
   CLASSES_TAG,
   COMING_SOON_TAG,
   checkChapters,
   PLAYER_MESSAGES,
-  playerEndpoints,
   releaseInstant,
   todayInNewYork,
 } from '@dance/domain';
@@ -60,7 +60,7 @@ const cleanHtml = (html: string) =>
 
 /** The upload wizard of spec 3 (/AdminDashboard/AddVideos): direct upload, status, import, chapters, create. */
 export async function adminUploadRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.createDirectUpload, async (request) => {
+  route(app, adminUploadEndpoints.createDirectUpload, async (request) => {
     const { user } = request.caller;
     // The uploader's video quota (issue 13, 12c): no new upload once it is used up.
     if ((await usedUploadBytes(app.db, user.id, 'video')) >= app.config.uploadQuota.videoBytes)
@@ -76,16 +76,16 @@ export async function adminUploadRoutes(app: FastifyInstance) {
     return upload;
   });
 
-  route(app, playerEndpoints.directUploadStatus, async (request) => {
+  route(app, adminUploadEndpoints.directUploadStatus, async (request) => {
     return refreshUpload(app, request.params.uploadId);
   });
 
-  route(app, playerEndpoints.muxAsset, async (request) => {
+  route(app, adminUploadEndpoints.muxAsset, async (request) => {
     const { user } = request.caller;
     return importAsset(app, request.query.assetId, user.id);
   });
 
-  route(app, playerEndpoints.chapterThumbnail, async (request) => {
+  route(app, adminUploadEndpoints.chapterThumbnail, async (request) => {
     const { playbackId, timecode } = request.body;
     if (!playbackId || timecode === undefined)
       throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.requiredFieldsMissing);
@@ -100,7 +100,7 @@ export async function adminUploadRoutes(app: FastifyInstance) {
     };
   });
 
-  route(app, playerEndpoints.uploadVideo, async (request) => {
+  route(app, adminUploadEndpoints.uploadVideo, async (request) => {
     const { user } = request.caller;
     const body = request.body;
     const asset = await findAssetById(app.db, body.videoLink);

@@ -1,10 +1,11 @@
-import { API_PREFIX, billingEndpoints, ZOk } from '@dance/domain';
+import { API_PREFIX, billingEndpoints, ZOk, ZProblem } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import type { MarketingAnalytics } from '../../adapters/analytics';
 import type { BillingProvider } from '../../adapters/billing';
 import { isChargebeeWebhookAuthorized, parseChargebeeEvent } from '../../adapters/billing/chargebee';
 import { AppError } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { WEBHOOK_SECURITY } from '../../plugins/openapi';
 import { processBillingEvent } from '../subscriptions/state';
 import { type BillingContext, openPortal, reportChange, startCheckout } from './service';
 
@@ -48,7 +49,9 @@ export async function billingApiRoutes(app: FastifyInstance, opts: BillingRoutes
       schema: {
         summary: "Chargebee's webhook (HTTP Basic Auth)",
         tags: ['billing'],
-        response: { 200: ZOk },
+        operationId: 'billing.chargebeeWebhook',
+        security: WEBHOOK_SECURITY,
+        response: { 200: ZOk, 400: ZProblem, 401: ZProblem },
       },
     },
     async (request, reply) => {

@@ -19,6 +19,7 @@ import { sanitizeSvg } from '../../adapters/files/sanitize-svg';
 import { sniffImage } from '../../adapters/files/sniff';
 import { AppError } from '../../lib/errors';
 import { authHook } from '../../lib/route';
+import { securityOf } from '../../plugins/openapi';
 import { toSessionUser } from '../auth/sessions';
 import { releaseUpload, reserveUpload } from './quota';
 
@@ -40,8 +41,9 @@ export async function filesRoutes(app: FastifyInstance) {
       schema: {
         summary: 'Upload an image (multipart: `purpose` then `file`); answers its URL',
         tags: ['files'],
+        operationId: 'files.upload',
         consumes: ['multipart/form-data'],
-        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        security: securityOf('session'),
         response: {
           201: ZUploadResponse,
           400: ZProblem,

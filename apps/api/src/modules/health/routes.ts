@@ -26,6 +26,8 @@ export async function livenessRoutes(app: FastifyInstance) {
       schema: {
         tags: ['ops'],
         summary: 'Liveness: the process answers (overloaded or not)',
+        operationId: 'ops.liveness',
+        security: [],
         response: { 200: z.object({ status: z.literal('ok') }) },
       },
       childLoggerFactory: () => log,
@@ -49,6 +51,8 @@ export async function readinessRoutes(app: FastifyInstance) {
       schema: {
         tags: ['ops'],
         summary: 'Readiness: the database is reachable and the process is not overloaded',
+        operationId: 'ops.readiness',
+        security: [],
         response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: ZProblem },
       },
       config: { rateLimit: false, cors: false, securityHeaders: false },

@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@dance/domain';
+import { playbackEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { findVideo } from './queries';
@@ -8,7 +8,7 @@ import { requirePlayerSession } from './viewer';
 export async function playbackRoutes(app: FastifyInstance) {
   route(
     app,
-    playerEndpoints.videoDetail,
+    playbackEndpoints.videoDetail,
     async (request) => {
       const { user } = request.caller;
       const video = await findVideo(app.db, request.params.videoId);
@@ -19,7 +19,7 @@ export async function playbackRoutes(app: FastifyInstance) {
 
   route(
     app,
-    playerEndpoints.playback,
+    playbackEndpoints.playback,
     async (request) => playbackFor(app, request.caller, await findVideo(app.db, request.params.videoId)),
     { authenticate: requirePlayerSession },
   );

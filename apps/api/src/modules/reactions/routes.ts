@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@dance/domain';
+import { reactionEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { findVideo, readReactions } from '../playback/queries';
@@ -9,7 +9,7 @@ import { writeReaction } from './queries';
  * twice is harmless; the answer carries the counts after the change.
  */
 export async function reactionsRoutes(app: FastifyInstance) {
-  route(app, playerEndpoints.setReaction, async (request) => {
+  route(app, reactionEndpoints.setReaction, async (request) => {
     const { user } = request.caller;
     const video = await findVideo(app.db, request.params.videoId);
     await writeReaction(app.db, user.id, video.id, request.body.reaction);

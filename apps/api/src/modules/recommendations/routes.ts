@@ -1,4 +1,4 @@
-import { playerEndpoints } from '@dance/domain';
+import { recommendationEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { requirePlayerSession } from '../playback/viewer';
@@ -7,7 +7,7 @@ import { recommendationsFor } from './service';
 export async function recommendationsRoutes(app: FastifyInstance) {
   route(
     app,
-    playerEndpoints.recommendations,
+    recommendationEndpoints.recommendations,
     async (request) =>
       recommendationsFor(app.db, request.params.videoId, request.query.type, request.caller.user.id),
     { authenticate: requirePlayerSession },

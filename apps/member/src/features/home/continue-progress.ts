@@ -1,5 +1,5 @@
 import type { ApiClient } from '@dance/api-client';
-import { playerEndpoints } from '@dance/domain';
+import { progressEndpoints } from '@dance/domain';
 
 /** As many as the home answer's "Continue Watching" row holds. */
 const ROW_SIZE = 12;
@@ -12,7 +12,7 @@ export async function fetchContinueProgress(
   client: ApiClient,
   signal?: AbortSignal,
 ): Promise<Record<string, number>> {
-  const page = await client.call(playerEndpoints.history, {
+  const page = await client.call(progressEndpoints.history, {
     query: { page: 1, pageSize: ROW_SIZE, inProgress: 'true' },
     signal,
   });

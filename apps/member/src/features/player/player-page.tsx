@@ -2,8 +2,8 @@ import { ApiError, catalogueKeys, useSession } from '@dance/api-client';
 import {
   normalizeContentType,
   PLAYER_MESSAGES,
-  playerEndpoints,
   playerPath,
+  progressEndpoints,
   type TStream,
 } from '@dance/domain';
 import { Box, Button, Container, Stack, Text } from '@mantine/core';
@@ -66,7 +66,7 @@ export function PlayerPage() {
     (positionSeconds: number, durationSeconds: number) => {
       if (!csrfToken || !videoId) return;
       void fetch(
-        `/api/v1${playerEndpoints.saveProgress.path.replace(':videoId', encodeURIComponent(videoId))}`,
+        `/api/v1${progressEndpoints.saveProgress.path.replace(':videoId', encodeURIComponent(videoId))}`,
         {
           method: 'PUT',
           credentials: 'include',

@@ -3,7 +3,10 @@ import {
   type ContentType,
   normalizeContentType,
   PLAYER_LIMITS,
-  playerEndpoints,
+  playbackEndpoints,
+  progressEndpoints,
+  reactionEndpoints,
+  recommendationEndpoints,
   type TPlayerPreferences,
   type TReactionValue,
   type TRecommendations,
@@ -32,7 +35,7 @@ export function useVideoDetail(videoId: string, isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
     queryKey: playerKeys.detail(videoId),
-    queryFn: ({ signal }) => client.call(playerEndpoints.videoDetail, { params: { videoId }, signal }),
+    queryFn: ({ signal }) => client.call(playbackEndpoints.videoDetail, { params: { videoId }, signal }),
     enabled: isEnabled && videoId !== '',
     retry: false,
   });
@@ -49,7 +52,11 @@ export async function fetchPlayback(
   signal?: AbortSignal,
 ) {
   void loadHls().catch(() => {});
-  const data = await client.call(playerEndpoints.playback, { params: { videoId }, query: { type }, signal });
+  const data = await client.call(playbackEndpoints.playback, {
+    params: { videoId },
+    query: { type },
+    signal,
+  });
   if (data.source) void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
   return data;
 }
@@ -103,7 +110,7 @@ export function useRecommendations(
       const previous = lastFetch.current.get(key);
       if (previous && Date.now() - previous.at < PLAYER_LIMITS.recommendationRepeatSkipMs)
         return previous.data;
-      const data = await client.call(playerEndpoints.recommendations, {
+      const data = await client.call(recommendationEndpoints.recommendations, {
         params: { videoId },
         query: { type, playlistId: playlistId ?? undefined },
         signal,
@@ -124,7 +131,7 @@ export function useSetReaction(videoId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reaction: TReactionValue | null) =>
-      client.call(playerEndpoints.setReaction, { params: { videoId }, body: { reaction } }),
+      client.call(reactionEndpoints.setReaction, { params: { videoId }, body: { reaction } }),
     onSuccess: (state) =>
       queryClient.setQueryData<TVideoDetail>(playerKeys.detail(videoId), (old) =>
         old ? { ...old, ...state } : old,
@@ -136,7 +143,7 @@ export function usePlayerPreferences(isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
     queryKey: playerKeys.preferences,
-    queryFn: ({ signal }) => client.call(playerEndpoints.getPreferences, { signal }),
+    queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
     enabled: isEnabled,
     staleTime: 60_000,
   });
@@ -146,7 +153,7 @@ export function useSavePreferences() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (prefs: TPlayerPreferences) => client.call(playerEndpoints.setPreferences, { body: prefs }),
+    mutationFn: (prefs: TPlayerPreferences) => client.call(progressEndpoints.setPreferences, { body: prefs }),
     onMutate: (prefs) => queryClient.setQueryData(playerKeys.preferences, prefs),
   });
 }
@@ -155,7 +162,8 @@ export function useHistory(page: number) {
   const client = useApiClient();
   return useQuery({
     queryKey: playerKeys.history(page),
-    queryFn: ({ signal }) => client.call(playerEndpoints.history, { query: { page, pageSize: 24 }, signal }),
+    queryFn: ({ signal }) =>
+      client.call(progressEndpoints.history, { query: { page, pageSize: 24 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -164,7 +172,7 @@ export function useRemoveHistory() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (videoId: string) => client.call(playerEndpoints.removeHistory, { params: { videoId } }),
+    mutationFn: (videoId: string) => client.call(progressEndpoints.removeHistory, { params: { videoId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['player', 'history'] }),
   });
 }
