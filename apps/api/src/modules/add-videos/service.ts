@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { categories, instructors, products, tags, videos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { buildSearchText } from '../catalogue/search-text';
-import { sanitizeRichText } from './sanitize';
 
 export type CreateVideoInput = z.output<typeof ZCreateVideoRequest>;
 

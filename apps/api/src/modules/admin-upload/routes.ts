@@ -9,9 +9,9 @@ import {
 } from '@dance/domain';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sanitizeHtml from 'sanitize-html';
 import { categories, instructors, mediaAssets, tags, videos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { route } from '../../lib/route';
 import { recordAudit } from '../audit/record';
 import { buildSearchText } from '../catalogue/search-text';
@@ -32,31 +32,6 @@ async function findAssetByPlayback(app: FastifyInstance, playbackId: string) {
   const [row] = await app.db.select().from(mediaAssets).where(eq(mediaAssets.playbackId, playbackId));
   return row ?? null;
 }
-
-/** Rich text from the admin editor, reduced to safe formatting. */
-const cleanHtml = (html: string) =>
-  sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-    ],
-    allowedAttributes: { a: ['href', 'target', 'rel'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-  });
 
 /** The upload wizard of spec 3 (/AdminDashboard/AddVideos): direct upload, status, import, chapters, create. */
 export async function adminUploadRoutes(app: FastifyInstance) {
@@ -163,7 +138,7 @@ export async function adminUploadRoutes(app: FastifyInstance) {
         fields: { instructorId: 'Unknown instructor' },
       });
     const allTags = [...new Map([...chosenTags, ...autoTags].map((t) => [t.id, t])).values()];
-    const description = cleanHtml(body.description);
+    const description = sanitizeRichText(body.description);
 
     const id = await app.db.transaction(async (tx) => {
       const [video] = await tx

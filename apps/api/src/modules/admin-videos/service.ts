@@ -6,28 +6,13 @@ import {
   type ZUpdateAdminVideoRequest,
 } from '@dance/domain';
 import { eq, inArray } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { categories, instructors, products, tags, type VideoRow, videos } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
 
 export type VideoUpdate = z.output<typeof ZUpdateAdminVideoRequest>;
-
-/** Rich text as the editor makes it, minus anything that could run script on member pages. */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
-    allowedAttributes: {
-      a: ['href', 'target', 'rel'],
-      img: ['src', 'alt'],
-      span: ['style'],
-      p: ['style'],
-    },
-    allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
-    allowedSchemes: ['http', 'https', 'mailto'],
-  }).trim();
-}
 
 function isRealDate(date: string) {
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -86,7 +71,7 @@ export function diffVideo(current: VideoRow, next: Partial<VideoRow>) {
 export function toVideoChanges(body: VideoUpdate): Partial<VideoRow> {
   return {
     title: body.title,
-    description: sanitizeDescription(body.description),
+    description: sanitizeRichText(body.description),
     shortDescription: body.shortDescription,
     categoryId: body.categoryId,
     instructorId: body.instructorId,
