@@ -2,8 +2,7 @@ import type { TAdminUser } from '@dance/domain';
 import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../admin-videos/queries';
 
 export function toAdminUser(row: UserRow): TAdminUser {
   return {
