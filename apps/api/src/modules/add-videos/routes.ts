@@ -8,8 +8,7 @@ import {
 } from '../../adapters/vimeo';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { recordAudit } from '../audit/record';
-import { createVideo } from './service';
+import { addVideo } from './service';
 
 export interface AddVideoRoutesOptions {
   /** Overrides the video host (tests); otherwise Vimeo with VIMEO_TOKEN, or the local media library. */
@@ -42,39 +41,7 @@ export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRout
   });
 
   route(app, addVideoEndpoints.createVideo, async (request) => {
-    const { user } = request.caller;
-    const body = request.body;
-    const created = await app.db.transaction(async (tx) => {
-      const result = await createVideo(tx, body);
-      if (result.createdInstructorId)
-        await recordAudit(tx, request, {
-          actorId: user.id,
-          action: 'create',
-          entity: 'instructor',
-          entityId: result.createdInstructorId,
-          changes: { name: body.newInstructorName },
-        });
-      for (const tagId of result.createdTags)
-        await recordAudit(tx, request, {
-          actorId: user.id,
-          action: 'create',
-          entity: 'tag',
-          entityId: tagId,
-        });
-      await recordAudit(tx, request, {
-        actorId: user.id,
-        action: 'create',
-        entity: 'video',
-        entityId: result.video.id,
-        changes: {
-          kind: result.video.kind,
-          title: result.video.title,
-          releaseDate: result.video.releaseDate,
-          videoUrl: result.video.videoUrl,
-        },
-      });
-      return result.video;
-    });
+    const created = await addVideo(app.db, request, request.caller.user.id, request.body);
     return {
       id: created.id,
       kind: created.kind,

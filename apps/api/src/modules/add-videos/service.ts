@@ -7,13 +7,26 @@ import {
   todayInNewYork,
   type ZCreateVideoRequest,
 } from '@dance/domain';
-import { eq, inArray, max, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client';
-import { categories, instructors, products, tags, videos } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import type { VideoRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
+import { recordAudit } from '../audit/record';
 import { buildSearchText } from '../catalogue/search-text';
-import { sanitizeRichText } from './sanitize';
+import {
+  categoryExists,
+  countProducts,
+  findClassesCategoryId,
+  findInstructorByName,
+  findInstructorRow,
+  findTagByName,
+  insertInstructorNamed,
+  insertTagLast,
+  insertVideo,
+  tagsByIds,
+} from './queries';
 
 export type CreateVideoInput = z.output<typeof ZCreateVideoRequest>;
 
@@ -24,31 +37,25 @@ const invalid = (field: string, message: string) =>
 
 /** The tag of that name (any casing), created at the end of the priority order when missing. */
 export async function ensureTag(db: DbOrTx, name: string) {
-  const [found] = await db.select().from(tags).where(sql`lower(${tags.name}) = ${name.toLowerCase()}`);
+  const found = await findTagByName(db, name);
   if (found) return { tag: found, isCreated: false };
-  const [top] = await db.select({ value: max(tags.priority) }).from(tags);
-  const [created] = await db
-    .insert(tags)
-    .values({ name, color: TAG_COLORS[name] ?? '#868e96', priority: (top?.value ?? 0) + 1 })
-    .returning();
-  return { tag: created!, isCreated: true };
+  return { tag: await insertTagLast(db, name, TAG_COLORS[name] ?? '#868e96'), isCreated: true };
 }
 
 async function assertTagsExist(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db.select().from(tags).where(inArray(tags.id, ids));
+  const rows = await tagsByIds(db, ids);
   if (rows.length !== ids.length) throw invalid('tagIds', 'Unknown tag');
   return rows;
 }
 
 async function assertProductsExist(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return;
-  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-  if (rows.length !== ids.length) throw invalid('productIds', 'Unknown product');
+  if ((await countProducts(db, ids)) !== ids.length) throw invalid('productIds', 'Unknown product');
 }
 
 export interface CreatedVideo {
-  video: typeof videos.$inferSelect;
+  video: VideoRow;
   createdTags: string[];
   createdInstructorId: string | null;
 }
@@ -67,34 +74,23 @@ export async function createVideo(
 
   let categoryId = input.categoryId ?? null;
   if (categoryId) {
-    const [category] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, categoryId));
-    if (!category) throw invalid('categoryId', 'Unknown category');
+    if (!(await categoryExists(db, categoryId))) throw invalid('categoryId', 'Unknown category');
   } else if (input.kind === 'class') {
-    const [classes] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(sql`lower(${categories.name}) = 'classes'`);
-    categoryId = classes?.id ?? null;
+    categoryId = await findClassesCategoryId(db);
   }
 
   let instructorId: string | null = null;
   let instructorName: string | null = null;
   let createdInstructorId: string | null = null;
   if (input.instructorId) {
-    const [row] = await db.select().from(instructors).where(eq(instructors.id, input.instructorId));
+    const row = await findInstructorRow(db, input.instructorId);
     if (!row) throw invalid('instructorId', 'Unknown instructor');
     instructorId = row.id;
     instructorName = row.name;
   } else if (input.newInstructorName) {
     const name = input.newInstructorName;
-    const [existing] = await db
-      .select()
-      .from(instructors)
-      .where(sql`lower(${instructors.name}) = ${name.toLowerCase()}`);
-    const row = existing ?? (await db.insert(instructors).values({ name }).returning())[0]!;
+    const existing = await findInstructorByName(db, name);
+    const row = existing ?? (await insertInstructorNamed(db, name));
     if (!existing) createdInstructorId = row.id;
     instructorId = row.id;
     instructorName = row.name;
@@ -123,36 +119,68 @@ export async function createVideo(
   for (const k of input.keywords) keywords = addUnique(keywords, k).list;
   const description = sanitizeRichText(input.description);
 
-  const [video] = await db
-    .insert(videos)
-    .values({
-      kind: input.kind,
+  const video = await insertVideo(db, {
+    kind: input.kind,
+    title: input.title,
+    description,
+    shortDescription: input.shortDescription,
+    instructorId,
+    categoryId,
+    durationSeconds: input.durationSeconds,
+    thumbnailUrl: input.thumbnailUrl,
+    videoUrl: input.videoUrl,
+    trailerUrl: input.kind === 'class' ? input.trailerUrl : null,
+    trailerThumbnailUrl: input.kind === 'class' ? input.trailerThumbnailUrl : null,
+    trailerDurationSeconds: input.kind === 'class' ? (input.trailerDurationSeconds ?? null) : null,
+    releaseDate: input.releaseDate,
+    releaseAt,
+    levels: [...new Set(input.levels)],
+    keywords,
+    tagIds,
+    productIds,
+    searchText: buildSearchText({
       title: input.title,
       description,
       shortDescription: input.shortDescription,
-      instructorId,
-      categoryId,
-      durationSeconds: input.durationSeconds,
-      thumbnailUrl: input.thumbnailUrl,
-      videoUrl: input.videoUrl,
-      trailerUrl: input.kind === 'class' ? input.trailerUrl : null,
-      trailerThumbnailUrl: input.kind === 'class' ? input.trailerThumbnailUrl : null,
-      trailerDurationSeconds: input.kind === 'class' ? (input.trailerDurationSeconds ?? null) : null,
-      releaseDate: input.releaseDate,
-      releaseAt,
-      levels: [...new Set(input.levels)],
+      instructorName,
+      tagNames: tagRows.map((t) => t.name),
       keywords,
-      tagIds,
-      productIds,
-      searchText: buildSearchText({
-        title: input.title,
-        description,
-        shortDescription: input.shortDescription,
-        instructorName,
-        tagNames: tagRows.map((t) => t.name),
-        keywords,
-      }),
-    })
-    .returning();
-  return { video: video!, createdTags, createdInstructorId };
+    }),
+  });
+  return { video, createdTags, createdInstructorId };
+}
+
+/** Adds the video and audits it, with the instructor and tags it created on the way, in one transaction. */
+export async function addVideo(
+  db: Db,
+  request: Pick<FastifyRequest, 'id'>,
+  actorId: string,
+  input: CreateVideoInput,
+) {
+  return db.transaction(async (tx) => {
+    const result = await createVideo(tx, input);
+    if (result.createdInstructorId)
+      await recordAudit(tx, request, {
+        actorId,
+        action: 'create',
+        entity: 'instructor',
+        entityId: result.createdInstructorId,
+        changes: { name: input.newInstructorName },
+      });
+    for (const tagId of result.createdTags)
+      await recordAudit(tx, request, { actorId, action: 'create', entity: 'tag', entityId: tagId });
+    await recordAudit(tx, request, {
+      actorId,
+      action: 'create',
+      entity: 'video',
+      entityId: result.video.id,
+      changes: {
+        kind: result.video.kind,
+        title: result.video.title,
+        releaseDate: result.video.releaseDate,
+        videoUrl: result.video.videoUrl,
+      },
+    });
+    return result.video;
+  });
 }

@@ -101,3 +101,23 @@ export async function findVideo(db: DbOrTx, id: string) {
   const [row] = await db.select().from(videos).where(eq(videos.id, id));
   return row ?? null;
 }
+
+export async function updateVideoRow(db: DbOrTx, id: string, changes: Partial<VideoRow>) {
+  const [row] = await db.update(videos).set(changes).where(eq(videos.id, id)).returning();
+  return row!;
+}
+
+/** The deleted row, or null when there was none. */
+export async function deleteVideo(db: DbOrTx, id: string) {
+  const [deleted] = await db.delete(videos).where(eq(videos.id, id)).returning();
+  return deleted ?? null;
+}
+
+const REFERENCED = { category: categories, instructor: instructors, tag: tags, product: products };
+
+/** How many of the ids are rows of what a video refers to. */
+export async function countExisting(db: DbOrTx, kind: keyof typeof REFERENCED, ids: string[]) {
+  const table = REFERENCED[kind];
+  const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  return rows.length;
+}

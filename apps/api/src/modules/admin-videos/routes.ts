@@ -1,15 +1,8 @@
 import { adminVideoEndpoints } from '@dance/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { videos } from '../../db/schema';
-import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
-import { recordAudit } from '../audit/record';
-import { findVideo, selectAdminVideoPage, toAdminVideos } from './queries';
-import { refreshSearchText } from './search-text-refresh';
-import { diffVideo, toVideoChanges, updateVideoRow, validateVideoUpdate } from './service';
-
-const VIDEO_NOT_FOUND = 'Video not found';
+import { selectAdminVideoPage, toAdminVideos } from './queries';
+import { editVideo, removeVideo } from './service';
 
 export async function adminVideoRoutes(app: FastifyInstance) {
   route(app, adminVideoEndpoints.list, async (request) => {
@@ -24,43 +17,13 @@ export async function adminVideoRoutes(app: FastifyInstance) {
   });
 
   route(app, adminVideoEndpoints.update, async (request) => {
-    const { user } = request.caller;
     const { videoId } = request.params;
-    const row = await app.db.transaction(async (tx) => {
-      const current = await findVideo(tx, videoId);
-      if (!current) throw notFound(VIDEO_NOT_FOUND);
-      await validateVideoUpdate(tx, current, request.body);
-      const changes = toVideoChanges(request.body);
-      await updateVideoRow(tx, videoId, changes);
-      // Title, descriptions, instructor, tags and keywords all feed the member search.
-      await refreshSearchText(tx, [videoId]);
-      await recordAudit(tx, request, {
-        actorId: user.id,
-        action: 'update',
-        entity: 'video',
-        entityId: videoId,
-        changes: diffVideo(current, changes),
-      });
-      return (await findVideo(tx, videoId))!;
-    });
-    const [video] = await toAdminVideos(app.db, [row]);
-    return video!;
+    return editVideo(app.db, request, request.caller.user.id, videoId, request.body);
   });
 
   route(app, adminVideoEndpoints.remove, async (request) => {
-    const { user } = request.caller;
     const { videoId } = request.params;
-    await app.db.transaction(async (tx) => {
-      const [deleted] = await tx.delete(videos).where(eq(videos.id, videoId)).returning();
-      if (!deleted) throw notFound(VIDEO_NOT_FOUND);
-      await recordAudit(tx, request, {
-        actorId: user.id,
-        action: 'delete',
-        entity: 'video',
-        entityId: videoId,
-        changes: { title: deleted.title, kind: deleted.kind, releaseDate: deleted.releaseDate },
-      });
-    });
+    await removeVideo(app.db, request, request.caller.user.id, videoId);
     return { id: videoId, message: 'Video deleted' };
   });
 }

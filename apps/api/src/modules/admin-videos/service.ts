@@ -5,29 +5,19 @@ import {
   todayInNewYork,
   type ZUpdateAdminVideoRequest,
 } from '@dance/domain';
-import { eq, inArray } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
-import { categories, instructors, products, tags, type VideoRow, videos } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Db, DbOrTx } from '../../db/client';
+import type { VideoRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/rich-text';
+import { recordAudit } from '../audit/record';
+import { countExisting, deleteVideo, findVideo, toAdminVideos, updateVideoRow } from './queries';
+import { refreshSearchText } from './search-text-refresh';
+
+const VIDEO_NOT_FOUND = 'Video not found';
 
 export type VideoUpdate = z.output<typeof ZUpdateAdminVideoRequest>;
-
-/** Rich text as the editor makes it, minus anything that could run script on member pages. */
-export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's'],
-    allowedAttributes: {
-      a: ['href', 'target', 'rel'],
-      img: ['src', 'alt'],
-      span: ['style'],
-      p: ['style'],
-    },
-    allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
-    allowedSchemes: ['http', 'https', 'mailto'],
-  }).trim();
-}
 
 function isRealDate(date: string) {
   const parsed = new Date(`${date}T00:00:00Z`);
@@ -38,36 +28,27 @@ function isRealDate(date: string) {
  * Checks what the body refers to exists and the release date rule (today or later in New York; an
  * unchanged past date may stay), answering every problem at once as field errors.
  */
-export async function validateVideoUpdate(tx: Tx, current: VideoRow, body: VideoUpdate, now = new Date()) {
+export async function validateVideoUpdate(
+  db: DbOrTx,
+  current: VideoRow,
+  body: VideoUpdate,
+  now = new Date(),
+) {
   const fields: Record<string, string> = {};
   if (!isRealDate(body.releaseDate)) fields.releaseDate = RELEASE_DATE_REQUIRED_MESSAGE;
   else if (body.releaseDate !== current.releaseDate && body.releaseDate < todayInNewYork(now))
     fields.releaseDate = RELEASE_DATE_PAST_MESSAGE;
-  if (body.categoryId) {
-    const [row] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, body.categoryId));
-    if (!row) fields.categoryId = 'Unknown category';
-  }
-  if (body.instructorId) {
-    const [row] = await tx
-      .select({ id: instructors.id })
-      .from(instructors)
-      .where(eq(instructors.id, body.instructorId));
-    if (!row) fields.instructorId = 'Unknown instructor';
-  }
-  if (body.tagIds.length) {
-    const found = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.id, body.tagIds));
-    if (found.length !== body.tagIds.length) fields.tagIds = 'Unknown tag';
-  }
-  if (body.productIds.length) {
-    const found = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, body.productIds));
-    if (found.length !== body.productIds.length) fields.productIds = 'Unknown product';
-  }
+  if (body.categoryId && (await countExisting(db, 'category', [body.categoryId])) === 0)
+    fields.categoryId = 'Unknown category';
+  if (body.instructorId && (await countExisting(db, 'instructor', [body.instructorId])) === 0)
+    fields.instructorId = 'Unknown instructor';
+  if (body.tagIds.length && (await countExisting(db, 'tag', body.tagIds)) !== body.tagIds.length)
+    fields.tagIds = 'Unknown tag';
+  if (
+    body.productIds.length &&
+    (await countExisting(db, 'product', body.productIds)) !== body.productIds.length
+  )
+    fields.productIds = 'Unknown product';
   const first = Object.values(fields)[0];
   if (first) throw new AppError('VALIDATION_FAILED', first, { fields });
 }
@@ -86,7 +67,7 @@ export function diffVideo(current: VideoRow, next: Partial<VideoRow>) {
 export function toVideoChanges(body: VideoUpdate): Partial<VideoRow> {
   return {
     title: body.title,
-    description: sanitizeDescription(body.description),
+    description: sanitizeRichText(body.description),
     shortDescription: body.shortDescription,
     categoryId: body.categoryId,
     instructorId: body.instructorId,
@@ -100,7 +81,47 @@ export function toVideoChanges(body: VideoUpdate): Partial<VideoRow> {
   };
 }
 
-export async function updateVideoRow(tx: Tx, id: string, changes: Partial<VideoRow>) {
-  const [row] = await tx.update(videos).set(changes).where(eq(videos.id, id)).returning();
-  return row!;
+type AuditRequest = Pick<FastifyRequest, 'id'>;
+
+/** The edit modal's save: checked, written with fresh search text, audited; answers the video as the admin sees it. */
+export async function editVideo(
+  db: Db,
+  request: AuditRequest,
+  actorId: string,
+  videoId: string,
+  body: VideoUpdate,
+) {
+  const row = await db.transaction(async (tx) => {
+    const current = await findVideo(tx, videoId);
+    if (!current) throw notFound(VIDEO_NOT_FOUND);
+    await validateVideoUpdate(tx, current, body);
+    const changes = toVideoChanges(body);
+    await updateVideoRow(tx, videoId, changes);
+    // Title, descriptions, instructor, tags and keywords all feed the member search.
+    await refreshSearchText(tx, [videoId]);
+    await recordAudit(tx, request, {
+      actorId,
+      action: 'update',
+      entity: 'video',
+      entityId: videoId,
+      changes: diffVideo(current, changes),
+    });
+    return (await findVideo(tx, videoId))!;
+  });
+  const [video] = await toAdminVideos(db, [row]);
+  return video!;
+}
+
+export async function removeVideo(db: Db, request: AuditRequest, actorId: string, videoId: string) {
+  await db.transaction(async (tx) => {
+    const deleted = await deleteVideo(tx, videoId);
+    if (!deleted) throw notFound(VIDEO_NOT_FOUND);
+    await recordAudit(tx, request, {
+      actorId,
+      action: 'delete',
+      entity: 'video',
+      entityId: videoId,
+      changes: { title: deleted.title, kind: deleted.kind, releaseDate: deleted.releaseDate },
+    });
+  });
 }
