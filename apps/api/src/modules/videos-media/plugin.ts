@@ -5,27 +5,15 @@ import { PLAYER_MESSAGES } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { VideoAdapters } from '../../adapters/video';
 import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
 import { assetDir, UploadRejected } from '../../adapters/video/local/provider';
 import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
 import { mediaAssets, uploads } from '../../db/schema';
-import { jobsPlugin } from '../../jobs';
 import { AppError } from '../../lib/errors';
-import { adminUploadRoutes } from '../admin-upload/routes';
 import { quotaExceeded, usedUploadBytes } from '../files/quota';
-import { playbackRoutes } from '../playback/routes';
-import { progressRoutes } from '../progress/routes';
-import { reactionsRoutes } from '../reactions/routes';
-import { recommendationsRoutes } from '../recommendations/routes';
+import { processVideoJob } from './jobs';
 import { applyMuxEvent } from './mux-webhooks';
-import { markErrored, PROCESS_QUEUE, setProgress } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    video: VideoAdapters;
-  }
-}
+import { PROCESS_QUEUE } from './service';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -35,49 +23,17 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The video pipeline: the provider (local ffmpeg or Mux), the processing job, signed media, direct-upload
- * reception, Mux webhooks, and the routes of the player and the upload wizard.
+ * The video pipeline's own HTTP and job: the processing job, signed media, direct-upload reception and Mux
+ * webhooks.
  */
 export const videoPipeline = fp(
   async (app: FastifyInstance) => {
-    if (!app.hasDecorator('jobs')) {
-      await app.register(jobsPlugin, {
-        startEagerly: !app.config.inMemoryDatabase,
-        pollingIntervalSeconds: app.config.env === 'test' ? 0.5 : 2,
-      });
-    }
     app.addHook('onClose', async () => killAllFfmpeg());
-
-    app.jobs.register<{ assetId: string }>(
-      PROCESS_QUEUE,
-      // A job whose process died is retried; heartbeats tell a live long transcode from a dead one.
-      { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
-      async (job) => {
-        const { assetId } = job.data;
-        try {
-          await app.video.local.process(
-            assetId,
-            (percent) => setProgress(app.db, assetId, percent),
-            job.signal,
-          );
-          app.log.info({ assetId }, 'video processed');
-        } catch (error) {
-          app.log.error({ err: error, assetId }, 'video processing failed');
-          if (job.retryCount >= job.retryLimit)
-            await markErrored(app.db, assetId, PLAYER_MESSAGES.mediaFailed);
-          throw error;
-        }
-      },
-    );
+    app.jobs.add(processVideoJob);
 
     await app.register(mediaRoutes);
     await app.register(localUploadRoutes);
     await app.register(muxWebhookRoutes);
-    await app.register(playbackRoutes);
-    await app.register(progressRoutes);
-    await app.register(reactionsRoutes);
-    await app.register(recommendationsRoutes);
-    await app.register(adminUploadRoutes);
   },
   { name: 'video-pipeline', dependencies: [] },
 );
