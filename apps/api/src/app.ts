@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { MESSAGES } from '@dance/domain';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -12,18 +11,19 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createPixelAnalytics, type MarketingAnalytics } from './adapters/analytics';
 import { type BillingProvider, createBillingProvider } from './adapters/billing';
-import { createLocalFileStore, createS3FileStore, type FileStore, UPLOAD_HEADERS } from './adapters/files';
+import {
+  createLocalFileStore,
+  createS3FileStore,
+  type FileStore,
+  filesRoot,
+  UPLOAD_HEADERS,
+} from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
 import { createVideoAdapters, type VideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
-import { seedDemoBilling } from './db/demo/billing';
-import { seedDemoCatalogue } from './db/demo/catalogue';
-import { seedDemoContent } from './db/demo/content';
-import { seedDemoMedia } from './db/demo/media';
-import { seedDemoPlaylists } from './db/demo/playlists';
 import { DatabaseLoadShedder } from './db/pressure';
-import { seedDemoData } from './db/seed';
+import { seedDemo } from './demo';
 import { jobsPlugin } from './jobs';
 import { createRequestIdGenerator } from './lib/request-id';
 import { accountRoutes } from './modules/account/routes';
@@ -173,7 +173,7 @@ export async function buildApp({
   });
 
   // Services every feature uses, on the root so tests and seeds reach them too.
-  const filesDir = resolve(config.dataDir, 'files');
+  const filesDir = filesRoot(config.dataDir);
   mkdirSync(filesDir, { recursive: true });
   app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   app.decorate('video', createVideoAdapters(config, db.db, app.files));
@@ -309,15 +309,5 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminUploadRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
-  if (config.seedDemoData) {
-    const { db } = app;
-    await seedDemoData(db, { memberAppUrl: config.memberAppUrl, log: app.log });
-    await seedDemoBilling(db);
-    const catalogue = await seedDemoCatalogue(db, filesDir);
-    if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
-    const content = await seedDemoContent(db, filesDir);
-    if (content) app.log.info(content, 'demo media library and popups seeded');
-    await seedDemoMedia(app);
-    await seedDemoPlaylists(db);
-  }
+  if (config.seedDemoData) await seedDemo(app);
 }
