@@ -50,7 +50,7 @@ import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
-import { videoPipeline } from './modules/videos-media/plugin';
+import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
