@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const demo = JSON.parse(readFileSync(join(root, 'apps/api/src/db/demo-accounts.json'), 'utf8'));
+const demo = JSON.parse(readFileSync(join(root, 'apps/api/src/demo/demo-accounts.json'), 'utf8'));
 const started = Date.now();
 
 const child = spawn(

@@ -3,9 +3,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, PASSWORD, type TestApp } from '../test/helpers';
 import { ConfigError, loadConfig } from './config/env';
-import demo from './db/demo-accounts.json' with { type: 'json' };
 import { sessions, users } from './db/schema';
-import { seedDemoData } from './db/seed';
+import { seedDemoAccounts } from './demo/accounts';
+import demo from './demo/demo-accounts.json' with { type: 'json' };
 
 const REQUEST_ID = /^[0-9a-f]{12}-[0-9a-z]+$/;
 
@@ -171,8 +171,8 @@ describe('configuration', () => {
 describe('demo seed', () => {
   it('creates one account per kind once, with the invitation mail in the outbox', async () => {
     const s = await createTestApp();
-    expect(await seedDemoData(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(true);
-    expect(await seedDemoData(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(false);
+    expect(await seedDemoAccounts(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(true);
+    expect(await seedDemoAccounts(s.app.db, { memberAppUrl: 'http://localhost:5173' })).toBe(false);
     expect((await s.app.db.select({ n: count() }).from(users))[0]!.n).toBe(demo.accounts.length + 1);
     for (const account of demo.accounts) {
       const res = await s.app.inject({

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { MESSAGES } from '@dance/domain';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
@@ -8,26 +7,31 @@ import fastifyStatic from '@fastify/static';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createPixelAnalytics } from './adapters/analytics';
-import { createBillingProvider } from './adapters/billing';
-import { createLocalFileStore, createS3FileStore, type FileStore, UPLOAD_HEADERS } from './adapters/files';
+import { createPixelAnalytics, type MarketingAnalytics } from './adapters/analytics';
+import { type BillingProvider, createBillingProvider } from './adapters/billing';
+import {
+  createLocalFileStore,
+  createS3FileStore,
+  type FileStore,
+  filesRoot,
+  UPLOAD_HEADERS,
+} from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
-import { createVideoAdapters } from './adapters/video';
+import { createVideoAdapters, type VideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
-import { seedDemoBilling } from './db/demo/billing';
-import { seedDemoCatalogue } from './db/demo/catalogue';
-import { seedDemoContent } from './db/demo/content';
-import { seedDemoMedia } from './db/demo/media';
-import { seedDemoPlaylists } from './db/demo/playlists';
 import { DatabaseLoadShedder } from './db/pressure';
-import { seedDemoData } from './db/seed';
+import { seedDemo } from './demo';
+import { jobsPlugin } from './jobs';
 import { createRequestIdGenerator } from './lib/request-id';
+import { accountRoutes } from './modules/account/routes';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
+import { adminUploadRoutes } from './modules/admin-upload/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
 import { adminVideoRoutes } from './modules/admin-videos/routes';
+import { deleteExpiredSessionsJob } from './modules/auth/jobs';
 import { authRoutes } from './modules/auth/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
@@ -35,10 +39,16 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
+import { playbackRoutes } from './modules/playback/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
 import { productRoutes } from './modules/products/routes';
-import { videoPipeline } from './modules/videos-media/plugin';
+import { progressRoutes } from './modules/progress/routes';
+import { reactionsRoutes } from './modules/reactions/routes';
+import { recommendationsRoutes } from './modules/recommendations/routes';
+import { studioSeatRoutes } from './modules/studio-seats/routes';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { openApiDocs, openApiPlugin } from './plugins/openapi';
@@ -54,6 +64,9 @@ declare module 'fastify' {
     db: Db;
     mail: MailSender;
     files: FileStore;
+    video: VideoAdapters;
+    billing: BillingProvider;
+    analytics: MarketingAnalytics;
     /** Sheds load in front of the database (null when MAX_DB_QUEUE_MS is 0); its counts are read by tests. */
     loadShedder: DatabaseLoadShedder | null;
   }
@@ -141,12 +154,13 @@ export async function buildApp({
   await app.register(openApiPlugin);
 
   // Services every feature uses, on the root so tests and seeds reach them too.
-  const filesDir = resolve(config.dataDir, 'files');
+  const filesDir = filesRoot(config.dataDir);
   mkdirSync(filesDir, { recursive: true });
   app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   app.decorate('video', createVideoAdapters(config, db.db, app.files));
   app.decorate('billing', createBillingProvider(config, db.db));
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
+  app.addHook('onClose', async () => app.analytics.flush());
   app.decorate(
     'loadShedder',
     config.maxDbQueueMs > 0
@@ -157,6 +171,13 @@ export async function buildApp({
         })
       : null,
   );
+
+  // Background jobs: the modules add theirs as they register; pg-boss starts at boot on a server, at the first
+  // job sent in tests.
+  await app.register(jobsPlugin, {
+    startEagerly: !config.inMemoryDatabase,
+    pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
+  });
 
   // Liveness sits outside the web API's context, so none of its hooks (under-pressure, security headers, CORS,
   // rate limit, cookies, sessions) run for it: a probe answers while the process lives (decision 0011).
@@ -244,6 +265,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(leadTrackingPlugin);
   await app.register(readinessRoutes);
   await app.register(authRoutes);
+  app.jobs.add(deleteExpiredSessionsJob);
   await app.register(filesRoutes);
   await app.register(catalogueRoutes);
   await app.register(adminVideoRoutes);
@@ -255,19 +277,17 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(bannerRoutes);
   await app.register(popupRoutes);
   await app.register(billingRoutes);
+  await app.register(subscriptionRoutes);
+  await app.register(accountRoutes);
+  await app.register(studioSeatRoutes);
   await app.register(playlistRoutes);
   await app.register(videoPipeline);
+  await app.register(playbackRoutes);
+  await app.register(progressRoutes);
+  await app.register(reactionsRoutes);
+  await app.register(recommendationsRoutes);
+  await app.register(adminUploadRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
-  if (config.seedDemoData) {
-    const { db } = app;
-    await seedDemoData(db, { memberAppUrl: config.memberAppUrl, log: app.log });
-    await seedDemoBilling(db);
-    const catalogue = await seedDemoCatalogue(db, filesDir);
-    if (catalogue) app.log.info(catalogue, 'demo catalogue seeded');
-    const content = await seedDemoContent(db, filesDir);
-    if (content) app.log.info(content, 'demo media library and popups seeded');
-    await seedDemoMedia(app);
-    await seedDemoPlaylists(db);
-  }
+  if (config.seedDemoData) await seedDemo(app);
 }

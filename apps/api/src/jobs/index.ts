@@ -9,23 +9,29 @@ declare module 'fastify' {
   }
 }
 
-type Handler<T> = (job: JobWithMetadata<T>) => Promise<void>;
-
-interface Registration {
+/** A background job a module owns: its queue, how it retries, optionally when it runs by itself. */
+export interface JobDefinition<T extends object = object> {
   name: string;
   options: Omit<Queue, 'name'>;
-  handler: Handler<object>;
+  /** A cron (UTC) on which pg-boss sends the job itself; it needs a started runner. */
+  cron?: string;
+  handler: (app: FastifyInstance, job: JobWithMetadata<T>) => Promise<void>;
+}
+
+/** Types a module's job in its folder; the module adds it with `app.jobs.add` when it registers. */
+export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
 }
 
 /**
  * Durable jobs with pg-boss: on the embedded PGlite (one connection, so one job at a time), on
- * PostgreSQL through its own pool. Handlers are registered by the modules before the runner starts; a job
- * whose process died (a restart mid-transcode) is retried at the next start.
+ * PostgreSQL through its own pool. The modules add their jobs before the runner starts; a job whose process
+ * died (a restart mid-transcode) is retried at the next start.
  */
 export class JobRunner {
   private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
-  private readonly registrations: Registration[] = [];
+  private readonly definitions: JobDefinition[] = [];
   private isStopped = false;
 
   constructor(
@@ -33,11 +39,11 @@ export class JobRunner {
     private readonly pollingIntervalSeconds: number,
   ) {}
 
-  register<T extends object>(name: string, options: Omit<Queue, 'name'>, handler: Handler<T>) {
-    this.registrations.push({ name, options, handler: handler as Handler<object> });
+  add<T extends object>(definition: JobDefinition<T>) {
+    this.definitions.push(definition as unknown as JobDefinition);
   }
 
-  /** Starts pg-boss once: queues, orphan recovery, workers. */
+  /** Starts pg-boss once: queues, orphan recovery, workers, schedules. */
   start(): Promise<PgBoss> {
     this.starting ??= this.doStart();
     return this.starting;
@@ -56,21 +62,22 @@ export class JobRunner {
         : new PgBoss({ connectionString: app.config.databaseUrl ?? undefined, max: 3 });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const r of this.registrations) {
-      await boss.createQueue(r.name, r.options);
-      if (app.database.driver === 'pglite') await this.recoverOrphans(boss, r.name);
+    for (const job of this.definitions) {
+      await boss.createQueue(job.name, job.options);
+      if (app.database.driver === 'pglite') await this.recoverOrphans(boss, job.name);
       await boss.work<object>(
-        r.name,
+        job.name,
         {
           localConcurrency: 1,
           batchSize: 1,
           includeMetadata: true,
           pollingIntervalSeconds: this.pollingIntervalSeconds,
         } as const,
-        async ([job]) => {
-          if (job) await r.handler(job as JobWithMetadata<object>);
+        async ([item]) => {
+          if (item) await job.handler(app, item as JobWithMetadata<object>);
         },
       );
+      if (job.cron) await boss.schedule(job.name, job.cron);
     }
     this.boss = boss;
     return boss;

@@ -1,31 +1,27 @@
 import { accountEndpoints, emailChangePendingMessage, MESSAGES } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema';
 import { route } from '../../lib/route';
 import { assertCsrf } from '../../plugins/auth';
 import {
   confirmEmailChange,
-  readPendingEmail,
+  readAccountDetails,
   requestEmailChange,
   setImage,
   setNotifications,
-  toAccountDetails,
   updateName,
 } from './service';
 
 /** The account area's personal details, email, profile image and comment-notification preference. */
 export async function accountRoutes(app: FastifyInstance) {
-  const details = async (user: UserRow) => toAccountDetails(user, await readPendingEmail(app.db, user.id));
-
   route(app, accountEndpoints.get, async (request) => {
     const { user } = request.caller;
-    return details(user);
+    return readAccountDetails(app.db, user);
   });
 
   route(app, accountEndpoints.updateName, async (request) => {
     const { user } = request.caller;
     const updated = await updateName(app.db, user, request.body);
-    return { account: await details(updated), message: MESSAGES.nameUpdated };
+    return { account: await readAccountDetails(app.db, updated), message: MESSAGES.nameUpdated };
   });
 
   route(
@@ -35,7 +31,10 @@ export async function accountRoutes(app: FastifyInstance) {
       const { user } = request.caller;
       const ctx = { db: app.db, mail: app.mail, config: app.config, log: request.log };
       const pendingEmail = await requestEmailChange(ctx, user, request.body);
-      return { account: await details(user), message: emailChangePendingMessage(pendingEmail) };
+      return {
+        account: await readAccountDetails(app.db, user),
+        message: emailChangePendingMessage(pendingEmail),
+      };
     },
     { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
   );
@@ -62,12 +61,12 @@ export async function accountRoutes(app: FastifyInstance) {
   route(app, accountEndpoints.setImage, async (request) => {
     const { user } = request.caller;
     const updated = await setImage(app.db, user, request.body.imageUrl, app.config);
-    return { account: await details(updated), message: MESSAGES.imageReplaced };
+    return { account: await readAccountDetails(app.db, updated), message: MESSAGES.imageReplaced };
   });
 
   route(app, accountEndpoints.setNotifications, async (request) => {
     const { user } = request.caller;
     const updated = await setNotifications(app.db, user, request.body.commentNotifications);
-    return { account: await details(updated), message: MESSAGES.notificationsUpdated };
+    return { account: await readAccountDetails(app.db, updated), message: MESSAGES.notificationsUpdated };
   });
 }

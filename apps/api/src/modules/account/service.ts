@@ -78,6 +78,11 @@ export async function readPendingEmail(db: DbOrTx, userId: string): Promise<stri
   return pending?.newEmail ?? null;
 }
 
+/** The account area's details: the user with the email change it has pending, if any. */
+export async function readAccountDetails(db: DbOrTx, user: UserRow): Promise<TAccountDetails> {
+  return toAccountDetails(user, await readPendingEmail(db, user.id));
+}
+
 /** Ends every outstanding change of email of the account (a newer request, or one was applied). */
 async function revokeEmailChanges(db: DbOrTx, userId: string) {
   await db

@@ -1,20 +1,8 @@
 import { API_PREFIX } from '@dance/domain';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MarketingAnalytics } from '../../adapters/analytics';
-import type { BillingProvider } from '../../adapters/billing';
-import { accountRoutes } from '../account/routes';
-import { studioSeatRoutes } from '../studio-seats/routes';
-import { subscriptionRoutes } from '../subscriptions/routes';
 import { billingApiRoutes } from './routes';
 import { sandboxPageRoutes } from './sandbox-routes';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    billing: BillingProvider;
-    analytics: MarketingAnalytics;
-  }
-}
 
 const SIGN_UP_PATHS = new Set([`${API_PREFIX}/auth/signup`, `${API_PREFIX}/auth/studio-signup`]);
 
@@ -34,19 +22,10 @@ export const leadTrackingPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/**
- * Plans, billing, account and studio seats (issue 6): the billing provider (Chargebee or the sandbox), the
- * marketing pixel, and their routes.
- */
+/** Plans and checkout (issue 6), and the sandbox's hosted pages when the sandbox is the provider. */
 export const billingRoutes = fp(async (app: FastifyInstance) => {
   // The provider and analytics are services decorated on the root by app.ts.
   const { billing: provider, analytics } = app;
-
-  app.addHook('onClose', async () => analytics.flush());
-
   await app.register(billingApiRoutes, { provider, analytics });
-  await app.register(subscriptionRoutes);
-  await app.register(accountRoutes);
-  await app.register(studioSeatRoutes);
   if (provider.kind === 'sandbox') await app.register(sandboxPageRoutes, { analytics });
 });

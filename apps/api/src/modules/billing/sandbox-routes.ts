@@ -1,20 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { MarketingAnalytics } from '../../adapters/analytics';
-import { toSnapshot } from '../../adapters/billing/sandbox/engine';
-import { renderCheckoutPage, renderExpiredPage, renderPortalPage } from '../../adapters/billing/sandbox/html';
+import { renderExpiredPage } from '../../adapters/billing/sandbox/html';
 import { SANDBOX_BASE_PATH } from '../../adapters/billing/sandbox/provider';
+import { cardRefusal, checkoutPageHtml, portalPageHtml } from './sandbox-pages';
 import {
   completeSandboxCheckout,
   findHostedPage,
-  findPortalSubscription,
   parsePortalAction,
   runPortalAction,
-  sandboxNow,
 } from './sandbox-service';
 
 const ZPageParams = z.object({ id: z.string().regex(/^sbx_[A-Za-z0-9_-]{20,80}$/) });
-const DECLINED_CARD = '4000000000000002';
 
 /**
  * The sandbox's hosted checkout and portal pages (HTML forms, no script). Opened by their unguessable id
@@ -46,26 +43,9 @@ export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics:
   const expired = (reply: FastifyReply) =>
     sendHtml(reply, renderExpiredPage(`${app.config.memberAppUrl}/account`), 404);
 
-  const checkoutView = async (id: string, error?: string) => {
-    const open = await findHostedPage(app.db, id, ['checkout_new', 'checkout_existing']);
-    if (open?.page.state !== 'created' || !open.page.planId || !open.page.period) return null;
-    const current = open.page.subscriptionId ? await findPortalSubscription(app.db, open.page.userId) : null;
-    return renderCheckoutPage({
-      action: `${SANDBOX_BASE_PATH}/checkout/${id}`,
-      cancelUrl: open.page.cancelUrl,
-      email: open.email,
-      planId: open.page.planId,
-      period: open.page.period,
-      trialDays: open.page.trialDays,
-      changingFrom: current ? { planId: current.planId, period: current.period } : null,
-      now: sandboxNow(open.customer),
-      error,
-    });
-  };
-
   app.get(`${SANDBOX_BASE_PATH}/checkout/:id`, { schema: { hide: true } }, async (request, reply) => {
     const parsed = params(request.params);
-    const html = parsed.success ? await checkoutView(parsed.data.id) : null;
+    const html = parsed.success ? await checkoutPageHtml(app.db, parsed.data.id) : null;
     return html ? sendHtml(reply, html) : expired(reply);
   });
 
@@ -75,11 +55,9 @@ export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics:
     const open = await findHostedPage(app.db, parsed.data.id, ['checkout_new', 'checkout_existing']);
     if (!open) return expired(reply);
     const form = (request.body ?? {}) as Record<string, unknown>;
-    const card = String(form.cardNumber ?? '').replace(/\D/g, '');
-    if (open.page.state === 'created' && (card.length < 12 || card === DECLINED_CARD)) {
-      const message =
-        card === DECLINED_CARD ? 'Your card was declined.' : 'Please enter a valid card number.';
-      const html = await checkoutView(parsed.data.id, message);
+    const refusal = open.page.state === 'created' ? cardRefusal(form.cardNumber) : null;
+    if (refusal) {
+      const html = await checkoutPageHtml(app.db, parsed.data.id, refusal);
       return html ? sendHtml(reply, html, 402) : expired(reply);
     }
     await completeSandboxCheckout(ctx, open);
@@ -88,25 +66,15 @@ export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics:
     return reply.redirect(`${open.page.redirectUrl}${separator}id=${open.page.id}&state=succeeded`, 303);
   });
 
-  const portalView = async (id: string, notice?: string) => {
-    const open = await findHostedPage(app.db, id, ['portal']);
-    if (!open) return null;
-    const sub = await findPortalSubscription(app.db, open.page.userId);
-    return renderPortalPage({
-      action: `${SANDBOX_BASE_PATH}/portal/${id}`,
-      returnUrl: open.page.redirectUrl,
-      email: open.email,
-      now: sandboxNow(open.customer),
-      subscription: sub ? { ...toSnapshot(sub) } : null,
-      notice,
-    });
-  };
-
   app.get(`${SANDBOX_BASE_PATH}/portal/:id`, { schema: { hide: true } }, async (request, reply) => {
     const parsed = params(request.params);
     const notice = (request.query as { notice?: unknown }).notice;
     const html = parsed.success
-      ? await portalView(parsed.data.id, typeof notice === 'string' ? notice.slice(0, 200) : undefined)
+      ? await portalPageHtml(
+          app.db,
+          parsed.data.id,
+          typeof notice === 'string' ? notice.slice(0, 200) : undefined,
+        )
       : null;
     return html ? sendHtml(reply, html) : expired(reply);
   });

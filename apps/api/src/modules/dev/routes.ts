@@ -1,9 +1,7 @@
 import { devEndpoints } from '@dance/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { extractLinks } from '../../adapters/mail';
-import { mailOutbox } from '../../db/schema';
 import { route } from '../../lib/route';
+import { listOutboxMails } from './queries';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,28 +10,12 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * outbox as JSON for tests and as a page where reset and invitation links can be followed.
  */
 export async function devRoutes(app: FastifyInstance) {
-  const listMails = async (to?: string) => {
-    const rows = await app.db
-      .select()
-      .from(mailOutbox)
-      .where(to ? and(eq(mailOutbox.toAddress, to.toLowerCase())) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
-      .limit(100);
-    return rows.map((r) => ({
-      id: r.id,
-      to: r.toAddress,
-      subject: r.subject,
-      text: r.textBody,
-      html: r.htmlBody,
-      links: extractLinks(r.textBody),
-      createdAt: r.createdAt.toISOString(),
-    }));
-  };
-
-  route(app, devEndpoints.listOutbox, async (request) => ({ mails: await listMails(request.query.to) }));
+  route(app, devEndpoints.listOutbox, async (request) => ({
+    mails: await listOutboxMails(app.db, request.query.to),
+  }));
 
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
-    const mails = await listMails();
+    const mails = await listOutboxMails(app.db);
     const items = mails
       .map(
         (

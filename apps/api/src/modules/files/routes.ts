@@ -1,31 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import {
   API_PREFIX,
-  MAX_SVG_UPLOAD_BYTES,
   MAX_UPLOAD_BYTES,
-  MESSAGES,
-  policy,
-  SVG_TOO_LARGE_MESSAGE,
   UPLOAD_PATH,
   UPLOAD_TOO_LARGE_MESSAGE,
-  UPLOAD_TYPE_MESSAGE,
   ZProblem,
-  ZUploadPurpose,
   ZUploadResponse,
 } from '@dance/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { sanitizeSvg } from '../../adapters/files/sanitize-svg';
-import { sniffImage } from '../../adapters/files/sniff';
 import { AppError } from '../../lib/errors';
 import { authHook } from '../../lib/route';
 import { securityOf } from '../../plugins/openapi';
-import { toSessionUser } from '../auth/sessions';
-import { releaseUpload, reserveUpload } from './quota';
+import { storeImage } from './service';
 
 /**
- * Image uploads through the file store: at most 50 MB, type read from the bytes (GIF, JPEG, PNG, SVG,
- * sanitised), stored under a random name. Members may upload a profile image; other purposes need an admin.
+ * Image uploads through the file store: at most 50 MB, multipart (`purpose` then `file`); the rules are in
+ * storeImage.
  */
 export async function filesRoutes(app: FastifyInstance) {
   await app.register(multipart, {
@@ -70,47 +60,13 @@ export async function filesRoutes(app: FastifyInstance) {
           throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
         throw error;
       }
-      const parsedPurpose = ZUploadPurpose.safeParse(purpose ?? 'profile-image');
-      if (!parsedPurpose.success)
-        throw new AppError('VALIDATION_FAILED', 'Unknown upload purpose', {
-          fields: { purpose: 'Unknown upload purpose' },
-        });
-      if (parsedPurpose.data !== 'profile-image' && !policy.canUseAdminConsole(toSessionUser(user))) {
-        throw new AppError('FORBIDDEN', MESSAGES.forbidden);
-      }
-      if (!body || body.length === 0)
-        throw new AppError('VALIDATION_FAILED', 'Please choose a file', {
-          fields: { file: 'Please choose a file' },
-        });
-      const sniffed = await sniffImage(body);
-      if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
-      let bytes = body;
-      if (sniffed.type === 'image/svg+xml') {
-        if (body.length > MAX_SVG_UPLOAD_BYTES)
-          throw new AppError('PAYLOAD_TOO_LARGE', SVG_TOO_LARGE_MESSAGE);
-        // Parsed and cleaned (DOMPurify); a file that leaves no SVG root is not an image we can keep.
-        const clean = sanitizeSvg(body.toString('utf8'));
-        if (clean === null) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
-        bytes = Buffer.from(clean);
-      }
-      const key = `${parsedPurpose.data}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${sniffed.extension}`;
-      // The per-user quota (issue 13, 12c): reserved before the bytes are stored, given back if storing fails.
-      const reservation = await reserveUpload(app.db, {
-        uploaderId: user.id,
-        kind: 'image',
-        key,
-        sizeBytes: bytes.length,
-        quotaBytes: app.config.uploadQuota.imageBytes,
-      });
-      let url: string;
-      try {
-        ({ url } = await app.files.put(key, bytes, sniffed.type));
-      } catch (error) {
-        await releaseUpload(app.db, reservation);
-        throw error;
-      }
+      const stored = await storeImage(
+        { db: app.db, files: app.files, quotaBytes: app.config.uploadQuota.imageBytes },
+        user,
+        { purpose, body },
+      );
       reply.code(201);
-      return { url, contentType: sniffed.type, size: bytes.length };
+      return stored;
     },
   );
 }

@@ -1,31 +1,16 @@
 import { existsSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
+import type { Readable } from 'node:stream';
 import { PLAYER_MESSAGES } from '@dance/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { VideoAdapters } from '../../adapters/video';
 import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
-import { assetDir, UploadRejected } from '../../adapters/video/local/provider';
+import { assetDir } from '../../adapters/video/local/provider';
 import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
-import { mediaAssets, uploads } from '../../db/schema';
-import { jobsPlugin } from '../../jobs';
 import { AppError } from '../../lib/errors';
-import { adminUploadRoutes } from '../admin-upload/routes';
-import { quotaExceeded, usedUploadBytes } from '../files/quota';
-import { playbackRoutes } from '../playback/routes';
-import { progressRoutes } from '../progress/routes';
-import { reactionsRoutes } from '../reactions/routes';
-import { recommendationsRoutes } from '../recommendations/routes';
+import { processVideoJob } from './jobs';
+import { receiveLocalUpload } from './local-upload';
 import { applyMuxEvent } from './mux-webhooks';
-import { markErrored, PROCESS_QUEUE, setProgress } from './service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    video: VideoAdapters;
-  }
-}
 
 const CONTENT_TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
@@ -35,49 +20,17 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * The video pipeline: the provider (local ffmpeg or Mux), the processing job, signed media, direct-upload
- * reception, Mux webhooks, and the routes of the player and the upload wizard.
+ * The video pipeline's own HTTP and job: the processing job, signed media, direct-upload reception and Mux
+ * webhooks.
  */
 export const videoPipeline = fp(
   async (app: FastifyInstance) => {
-    if (!app.hasDecorator('jobs')) {
-      await app.register(jobsPlugin, {
-        startEagerly: !app.config.inMemoryDatabase,
-        pollingIntervalSeconds: app.config.env === 'test' ? 0.5 : 2,
-      });
-    }
     app.addHook('onClose', async () => killAllFfmpeg());
-
-    app.jobs.register<{ assetId: string }>(
-      PROCESS_QUEUE,
-      // A job whose process died is retried; heartbeats tell a live long transcode from a dead one.
-      { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
-      async (job) => {
-        const { assetId } = job.data;
-        try {
-          await app.video.local.process(
-            assetId,
-            (percent) => setProgress(app.db, assetId, percent),
-            job.signal,
-          );
-          app.log.info({ assetId }, 'video processed');
-        } catch (error) {
-          app.log.error({ err: error, assetId }, 'video processing failed');
-          if (job.retryCount >= job.retryLimit)
-            await markErrored(app.db, assetId, PLAYER_MESSAGES.mediaFailed);
-          throw error;
-        }
-      },
-    );
+    app.jobs.add(processVideoJob);
 
     await app.register(mediaRoutes);
     await app.register(localUploadRoutes);
     await app.register(muxWebhookRoutes);
-    await app.register(playbackRoutes);
-    await app.register(progressRoutes);
-    await app.register(reactionsRoutes);
-    await app.register(recommendationsRoutes);
-    await app.register(adminUploadRoutes);
   },
   { name: 'video-pipeline', dependencies: [] },
 );
@@ -130,41 +83,7 @@ async function localUploadRoutes(app: FastifyInstance) {
       const body = request.body as NodeJS.ReadableStream | undefined;
       if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function')
         throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.addVideoToContinue);
-      // The uploader's video quota (issue 13, 12c): the stream stops at what is left of it.
-      const [asset] = await app.db
-        .select({ id: mediaAssets.id, createdBy: mediaAssets.createdBy })
-        .from(mediaAssets)
-        .where(eq(mediaAssets.uploadId, uploadId));
-      const quota = app.config.uploadQuota.videoBytes;
-      const left = asset?.createdBy
-        ? quota - (await usedUploadBytes(app.db, asset.createdBy, 'video'))
-        : Number.POSITIVE_INFINITY;
-      if (left <= 0) throw quotaExceeded();
-      try {
-        const row = await app.video.local.receiveUpload(
-          uploadId,
-          body as import('node:stream').Readable,
-          left,
-        );
-        if (asset?.createdBy) {
-          const { size } = await stat(join(assetDir(app.video.mediaRoot, row.id), 'source'));
-          await app.db
-            .insert(uploads)
-            .values({ uploaderId: asset.createdBy, kind: 'video', key: row.id, sizeBytes: size });
-        }
-        await app.jobs.send(PROCESS_QUEUE, { assetId: row.id }, { singletonKey: row.id });
-      } catch (error) {
-        if (error instanceof UploadRejected) {
-          if (error.reason === 'too-large')
-            throw new AppError('PAYLOAD_TOO_LARGE', PLAYER_MESSAGES.videoFileTooLarge);
-          if (error.reason === 'over-quota') throw quotaExceeded();
-          if (error.reason === 'not-video')
-            throw new AppError('UNSUPPORTED_MEDIA_TYPE', PLAYER_MESSAGES.videoFileType);
-          if (error.reason === 'unknown-upload') throw new AppError('NOT_FOUND', 'Unknown upload');
-          throw new AppError('CONFLICT', error.message);
-        }
-        throw error;
-      }
+      await receiveLocalUpload(app, uploadId, body as Readable);
       reply.code(200);
       return { ok: true };
     },

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, popupWindow, RELEASE_TIME_ZONE, todayInNewYork } from '@dance/domain';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client';
-import { mediaLibrary, popups } from '../schema';
+import type { Db } from '../db/client';
+import { mediaLibrary, popups } from '../db/schema';
 import { renderThumbnail } from './thumbnail';
 
 /** The local media library: what the embedded video-import adapter (the Vimeo stand-in) serves by id. */

@@ -2,9 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, releaseInstant, todayInNewYork } from '@dance/domain';
 import { count } from 'drizzle-orm';
-import { buildSearchText } from '../../modules/catalogue/search-text';
-import type { Db } from '../client';
-import { banners, categories, instructors, products, type Social, tags, videos } from '../schema';
+import type { Db } from '../db/client';
+import { banners, categories, instructors, products, type Social, tags, videos } from '../db/schema';
+import { buildSearchText } from '../modules/catalogue/search-text';
 import { renderBanner, renderThumbnail } from './thumbnail';
 
 /** A small deterministic generator, so every fresh seed makes the same catalogue. */

@@ -1,9 +1,9 @@
 import { type BillingPeriod, findPlan, PERIOD_DAYS, type PlanId } from '@dance/domain';
 import { count, inArray } from 'drizzle-orm';
-import { recordTrial } from '../../modules/subscriptions/access';
-import { syncUserAccess } from '../../modules/subscriptions/state';
-import type { Db } from '../client';
-import { billingCustomers, subscriptions, users } from '../schema';
+import type { Db } from '../db/client';
+import { billingCustomers, subscriptions, users } from '../db/schema';
+import { recordTrial } from '../modules/subscriptions/access';
+import { syncUserAccess } from '../modules/subscriptions/state';
 
 /** The demo accounts' plans (DESIGN.md "Demo data"); ids match demo-accounts.json's subscriptionId. */
 const DEMO_SUBSCRIPTIONS: {

@@ -6,16 +6,16 @@ import { join, resolve } from 'node:path';
 import { formatClock } from '@dance/domain';
 import { and, desc, eq, inArray, isNull, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { runFfmpeg } from '../../adapters/video/local/ffmpeg';
-import { assetDir } from '../../adapters/video/local/provider';
+import { runFfmpeg } from '../adapters/video/local/ffmpeg';
+import { assetDir } from '../adapters/video/local/provider';
 import {
   hlsOutputArgs,
   renderMasterPlaylist,
   SEGMENT_SECONDS,
   STORYBOARD_TILE,
   vttTime,
-} from '../../adapters/video/local/transcode';
-import { type Chapter, type MediaAssetRow, mediaAssets, type VideoRow, videos } from '../schema';
+} from '../adapters/video/local/transcode';
+import { type Chapter, type MediaAssetRow, mediaAssets, type VideoRow, videos } from '../db/schema';
 
 /**
  * Demo media: every demo video and class gets real, playable HLS made with ffmpeg from lavfi sources: a

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../client';
-import { playlistItems, playlists, users, videos } from '../schema';
+import type { Db } from '../db/client';
+import { playlistItems, playlists, users, videos } from '../db/schema';
 
 /**
  * Demo playlists (DESIGN.md "Demo data"): three featured ones, a personal one for dancer@demo.test and a

@@ -2,11 +2,11 @@ import { SUBUSER_INVITE_TTL_MS } from '@dance/domain';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createOutboxMailSender, renderActionMail } from '../adapters/mail';
+import type { Db } from '../db/client';
+import { type NewUserRow, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { issueLinkToken } from '../modules/auth/service';
-import type { Db } from './client';
 import demo from './demo-accounts.json' with { type: 'json' };
-import { type NewUserRow, users } from './schema';
 
 type DemoAccount = (typeof demo.accounts)[number] & {
   signupRole?: string;
@@ -18,7 +18,7 @@ type DemoAccount = (typeof demo.accounts)[number] & {
  * Seeds the demo accounts of DESIGN.md when the database has no user yet, so a fresh `pnpm dev` has one
  * login per kind of user. Later features extend it with their demo data.
  */
-export async function seedDemoData(
+export async function seedDemoAccounts(
   db: Db,
   opts: { memberAppUrl: string; log?: FastifyBaseLogger },
 ): Promise<boolean> {
