@@ -1,4 +1,4 @@
-import { useApiClient } from '@dance/api-client';
+import { queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   BREAKPOINTS,
   type PopupDevice,
@@ -46,7 +46,7 @@ export function ActivePopup() {
   });
   const device: PopupDevice = isMobile ? 'mobile' : 'desktop';
   const { data } = useQuery({
-    queryKey: ['popups', 'active', device],
+    queryKey: queryKeyOf(popupEndpoints.active, { query: { device } }),
     queryFn: ({ signal }) => client.call(popupEndpoints.active, { query: { device }, signal }),
     staleTime: 5 * 60_000,
     retry: false,

@@ -69,9 +69,9 @@ async function openDialog(user: ReturnType<typeof renderLessons>['user']) {
 
 beforeAll(async () => {
   await Promise.all([
-    import('../library/library-page'),
+    import('../../features/library/library-page'),
     import('./add-to-playlist-dialog'),
-    import('../popups/active-popup'),
+    import('../../features/popups/active-popup'),
   ]);
 }, 30_000);
 afterEach(() => {
