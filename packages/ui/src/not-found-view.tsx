@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface NotFoundViewProps {
@@ -36,14 +36,5 @@ export function NotFoundView({
       </Text>
       {action ?? null}
     </Stack>
-  );
-}
-
-/** A default action when the app has no router link to offer. */
-export function NotFoundHomeButton({ href = '/' }: { href?: string }) {
-  return (
-    <Button component="a" href={href} mt="md" size="md">
-      Back to home
-    </Button>
   );
 }

@@ -2,11 +2,11 @@ import { routeGates } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
-import { GateRoute } from '../features/auth/gate-route';
 import { HomePage } from '../features/home/home-page';
 import { playerRoutes } from '../features/player/routes';
 import { AppLayout } from '../shell/app-layout';
 import { RouteErrorBoundary } from '../shell/route-error';
+import { GateRoute } from './gate-route';
 
 // Everything but the shell and home is its own chunk, so the first page stays small.
 const AuthLayout = lazy(() =>

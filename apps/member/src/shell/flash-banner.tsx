@@ -1,7 +1,7 @@
 import { Alert, Container } from '@mantine/core';
 import IconCircleCheck from '@tabler/icons-react/dist/esm/icons/IconCircleCheck.mjs';
 import { useEffect } from 'react';
-import { useFlashStore } from './flash-store';
+import { useFlashStore } from '../shared/flash-store';
 
 /** Shows the pending flash message above the page until it expires or the member closes it. */
 export function FlashBanner() {

@@ -14,7 +14,7 @@ import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useViewer } from '../features/auth/use-viewer';
+import { useViewer } from '../app/use-viewer';
 import { isHomePath, isLibraryPath, isPlaylistPath, isSamePath, LIBRARY_ITEMS } from './nav-items';
 import classes from './sidebar-nav.module.css';
 

@@ -4,7 +4,7 @@ import { ActionIcon, Box, Burger, Button, Group, Loader } from '@mantine/core';
 import IconLogin2 from '@tabler/icons-react/dist/esm/icons/IconLogin2.mjs';
 import IconSparkles from '@tabler/icons-react/dist/esm/icons/IconSparkles.mjs';
 import { Link } from 'react-router';
-import { useViewer } from '../features/auth/use-viewer';
+import { useViewer } from '../app/use-viewer';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LazyProfileMenu } from './profile-menu-lazy';
 import { SearchBox } from './search-box';

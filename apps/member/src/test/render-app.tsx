@@ -45,3 +45,6 @@ export function renderApp(path: string) {
   );
   return { ...view, user, router, queryClient };
 }
+
+/** The layout's lazy popup chunk: tests load it first so their first render does not wait on it. */
+export const preloadActivePopup = () => import('../features/popups/active-popup');

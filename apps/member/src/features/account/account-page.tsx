@@ -1,11 +1,11 @@
 import { fullName, policy, type TSessionUser } from '@dance/domain';
 import { Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useViewer } from '../auth/use-viewer';
-import { StudioSeatsCard } from '../studio-seats/studio-seats-card';
+import { useViewer } from '../../app/use-viewer';
 import { ChangePasswordCard } from './change-password-card';
 import { NotificationsCard } from './notifications-card';
 import { PersonalDetailsCard } from './personal-details-card';
 import { ProfileImageButton } from './profile-image-button';
+import { StudioSeatsCard } from './studio-seats-card';
 import { SubscriptionCard } from './subscription-card';
 
 const ACCOUNT_KIND_LABELS: Record<NonNullable<TSessionUser['userType']> | 'admin' | 'none', string> = {

@@ -4,7 +4,7 @@ import { PasswordField, toast, zodFormErrors } from '@dance/ui';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { FormError } from '../auth/form-error';
+import { FormError } from '../../shared/form-error';
 
 interface ChangePasswordValues {
   currentPassword: string;

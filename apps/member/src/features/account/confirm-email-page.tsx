@@ -2,9 +2,9 @@ import { MESSAGES, type TConfirmEmailAnswer } from '@dance/domain';
 import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useViewer } from '../../app/use-viewer';
 import { readServerMessage } from '../../shared/server-message';
-import { useViewer } from '../auth/use-viewer';
-import { useConfirmEmail } from './account-queries';
+import { useConfirmEmail } from './queries';
 
 type Outcome = { kind: 'done'; answer: TConfirmEmailAnswer } | { kind: 'failed'; message: string };
 

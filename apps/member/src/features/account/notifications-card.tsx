@@ -2,7 +2,7 @@ import { MESSAGES } from '@dance/domain';
 import { toast } from '@dance/ui';
 import { Paper, Switch, Text, Title } from '@mantine/core';
 import { readServerMessage } from '../../shared/server-message';
-import { useAccountDetails, useSetNotifications } from './account-queries';
+import { useAccountDetails, useSetNotifications } from './queries';
 
 /** The comment-notification preference (spec 1 §7 POST /user/notifications). */
 export function NotificationsCard() {

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { readFieldErrors, readServerMessage } from '../../shared/server-message';
-import { useAccountDetails, useChangeEmail, useUpdateName } from './account-queries';
+import { useAccountDetails, useChangeEmail, useUpdateName } from './queries';
 
 /** Personal details (spec 1 §7 "Auth and account"): first and last name, and the login email. */
 export function PersonalDetailsCard({ user }: { user: TSessionUser }) {

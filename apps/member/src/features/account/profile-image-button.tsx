@@ -11,7 +11,7 @@ import {
 import { toast } from '@dance/ui';
 import { Button, FileButton } from '@mantine/core';
 import { useState } from 'react';
-import { useSetProfileImage } from './account-queries';
+import { useSetProfileImage } from './queries';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'];
 

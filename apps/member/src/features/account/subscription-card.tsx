@@ -2,8 +2,9 @@ import { MESSAGES, type TSessionUser } from '@dance/domain';
 import { toast } from '@dance/ui';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useOpenPortal, useSubscriptionState } from '../../app/subscription';
+import { goToUrl } from '../../shared/go-to-url';
 import { readServerMessage } from '../../shared/server-message';
-import { goToHostedPage, useOpenPortal, useSubscriptionState } from '../plans/billing-queries';
 
 const formatDate = (iso: string | null) =>
   iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
@@ -31,7 +32,7 @@ export function SubscriptionCard({ user }: { user: TSessionUser }) {
 
   async function openPortal() {
     try {
-      goToHostedPage((await portal.mutateAsync()).url);
+      goToUrl((await portal.mutateAsync()).url);
     } catch (error) {
       toast.error(readServerMessage(error, MESSAGES.somethingWentWrong));
     }

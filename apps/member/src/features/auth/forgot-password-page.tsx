@@ -6,8 +6,8 @@ import { useForm } from '@mantine/form';
 import IconMailCheck from '@tabler/icons-react/dist/esm/icons/IconMailCheck.mjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '../../shared/form-error';
 import { readServerMessage } from '../../shared/server-message';
-import { FormError } from './form-error';
 
 /** Forgot password (spec 1 §5, §8): mails a reset link; the answer never tells whether the email exists. */
 export function ForgotPasswordPage() {

@@ -7,9 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { env } from '../../env';
+import { FormError } from '../../shared/form-error';
 import { goToUrl } from '../../shared/go-to-url';
 import { readServerMessage } from '../../shared/server-message';
-import { FormError } from './form-error';
 
 interface LoginValues {
   email: string;

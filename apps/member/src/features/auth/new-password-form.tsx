@@ -2,7 +2,7 @@ import { MESSAGES, ZNewPassword } from '@dance/domain';
 import { PasswordField } from '@dance/ui';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { FormError } from './form-error';
+import { FormError } from '../../shared/form-error';
 
 interface NewPasswordValues {
   password: string;

@@ -11,7 +11,7 @@ import { PasswordField, zodFormErrors } from '@dance/ui';
 import { Anchor, Button, Checkbox, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { FormError } from './form-error';
+import { FormError } from '../../shared/form-error';
 
 export interface SignUpValues {
   firstName: string;

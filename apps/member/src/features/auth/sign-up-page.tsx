@@ -5,7 +5,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hasErrorCode, readFieldErrors, readServerMessage } from '../../shared/server-message';
-import { readPlanChoice } from '../plans/stored-plan';
+import { readPlanChoice } from '../../shared/stored-plan';
 import { AccountMayExistMessage, conversionMessage } from './account-may-exist';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
 

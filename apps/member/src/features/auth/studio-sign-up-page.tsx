@@ -4,8 +4,8 @@ import { alertDialog, confirm } from '@dance/ui';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useFlashStore } from '../../shared/flash-store';
 import { hasErrorCode, readFieldErrors, readServerMessage } from '../../shared/server-message';
-import { useFlashStore } from '../../shell/flash-store';
 import { AccountMayExistMessage, conversionMessage } from './account-may-exist';
 import { SignUpForm, type SignUpValues } from './sign-up-form';
 

@@ -2,8 +2,8 @@ import { policy } from '@dance/domain';
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import { Link } from 'react-router';
-import { useViewer } from '../auth/use-viewer';
-import { VideoListSection } from '../library/video-list-section';
+import { useViewer } from '../../app/use-viewer';
+import { VideoListSection } from '../../shared/videos/video-list-section';
 
 /** What a member without a plan sees on /classes (spec 1 §6: an empty user type locks CLASSES). */
 function ClassesLocked() {

@@ -4,13 +4,13 @@ import { PageLoader } from '@dance/ui';
 import { Alert, Box, Container, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
-import { useViewer } from '../auth/use-viewer';
-import { VideoGridSkeleton } from '../library/video-grid';
-import { useToggleSaved } from '../saved/use-toggle-saved';
+import { useViewer } from '../../app/use-viewer';
+import { useToggleSaved } from '../../shared/use-toggle-saved';
+import { VideoGridSkeleton } from '../../shared/videos/video-grid';
 import classes from './home.module.css';
 import { type HomeTab, HomeTabs } from './home-tabs';
 import { MainBanner } from './main-banner';
-import { useContinueProgress } from './use-continue-progress';
+import { useContinueProgress } from './queries';
 import { VideoRow } from './video-row';
 import { WelcomeBanner } from './welcome-banner';
 

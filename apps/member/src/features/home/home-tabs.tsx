@@ -1,8 +1,8 @@
 import type { TVideoCard } from '@dance/domain';
 import { Button, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { MemberVideoCard } from '../library/member-video-card';
-import type { useToggleSaved } from '../saved/use-toggle-saved';
+import type { useToggleSaved } from '../../shared/use-toggle-saved';
+import { MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 
 export interface HomeTab {

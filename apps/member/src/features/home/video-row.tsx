@@ -4,8 +4,8 @@ import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { MemberVideoCard } from '../library/member-video-card';
-import type { useToggleSaved } from '../saved/use-toggle-saved';
+import type { useToggleSaved } from '../../shared/use-toggle-saved';
+import { MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 
 const CARD_WIDTH = 280;

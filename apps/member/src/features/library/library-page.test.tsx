@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { preloadActivePopup, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const LESSONS = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Lessons', routePath: '/Lessons' };
@@ -35,7 +35,7 @@ function renderLessons(user: TSessionUser | null, items = [card(1)], seen: URLSe
 
 // The first render of the lazy page transforms its modules: do that once, before the timed waits.
 beforeAll(async () => {
-  await Promise.all([import('./library-page'), import('../popups/active-popup')]);
+  await Promise.all([import('./library-page'), preloadActivePopup()]);
 }, 30_000);
 
 describe('saved toggle on a card', () => {

@@ -4,8 +4,8 @@ import { EmptyState, paramName } from '@dance/ui';
 import { Alert, Container, Divider, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { VideoGridSkeleton } from './video-grid';
-import { VideoListSection } from './video-list-section';
+import { VideoGridSkeleton } from '../../shared/videos/video-grid';
+import { VideoListSection } from '../../shared/videos/video-list-section';
 
 /** Library categories: every category with a page of its own except Classes (spec 1 §2). */
 export function selectLibraryCategories(categories: readonly TCategory[]): TCategory[] {

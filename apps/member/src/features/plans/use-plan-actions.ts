@@ -12,16 +12,17 @@ import { toast } from '@dance/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { subscriptionKey, useOpenPortal, useSubscriptionState } from '../../app/subscription';
+import { useViewer } from '../../app/use-viewer';
+import { goToUrl } from '../../shared/go-to-url';
 import { readServerMessage } from '../../shared/server-message';
-import { useViewer } from '../auth/use-viewer';
 import {
-  billingKeys,
-  goToHostedPage,
-  useOpenPortal,
-  useStartCheckout,
-  useSubscriptionState,
-} from './billing-queries';
-import { clearPlanChoice, readPlanChoice, rememberTrackingId, storePlanChoice } from './stored-plan';
+  clearPlanChoice,
+  readPlanChoice,
+  rememberTrackingId,
+  storePlanChoice,
+} from '../../shared/stored-plan';
+import { useStartCheckout } from './queries';
 
 /** Spec 1 §4: the auto-subscribe checkout runs 500 ms after the page loads. */
 const AUTO_SUBSCRIBE_DELAY_MS = 500;
@@ -74,7 +75,7 @@ export function usePlanActions(pollMs: number) {
   async function openCheckout(planId: PlanId, period: BillingPeriod) {
     const { url } = await checkout.mutateAsync({ planId, period });
     clearPlanChoice();
-    goToHostedPage(url);
+    goToUrl(url);
   }
 
   async function runPlanButton(button: PlanButton, planId: PlanId, period: BillingPeriod) {
@@ -86,7 +87,7 @@ export function usePlanActions(pollMs: number) {
     }
     setBusyPlan(`${planId}:${period}`);
     try {
-      if (button.action === 'portal') goToHostedPage((await portal.mutateAsync()).url);
+      if (button.action === 'portal') goToUrl((await portal.mutateAsync()).url);
       else await openCheckout(planId, period);
     } catch (error) {
       toast.error(readServerMessage(error, MESSAGES.somethingWentWrong));
@@ -131,6 +132,6 @@ export function usePlanActions(pollMs: number) {
     describe: (planId: PlanId, period: BillingPeriod) =>
       describePlanButton(subscription.data, user !== null, planId, period),
     runPlanButton,
-    refresh: () => queryClient.invalidateQueries({ queryKey: billingKeys.subscription }),
+    refresh: () => queryClient.invalidateQueries({ queryKey: subscriptionKey }),
   };
 }

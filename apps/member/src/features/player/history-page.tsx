@@ -2,9 +2,9 @@ import { formatClock } from '@dance/domain';
 import { VideoCard } from '@dance/ui';
 import { Button, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useToggleSaved } from '../saved/use-toggle-saved';
-import { useOpenPlayer } from './play-on-open';
-import { useHistory, useRemoveHistory } from './player-queries';
+import { useOpenPlayer } from '../../app/play-on-open';
+import { useToggleSaved } from '../../shared/use-toggle-saved';
+import { useHistory, useRemoveHistory } from './queries';
 
 /**
  * /History: the videos the member watched, most recent first, with how far they got (issue 4 replaces

@@ -29,9 +29,9 @@ import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { AddToPlaylistAction } from '../playlists/add-to-playlist-action';
+import { AddToPlaylistAction } from '../../shared/add-to-playlist/add-to-playlist-action';
 import classes from './player-page.module.css';
-import { playerKeys, useSetReaction } from './player-queries';
+import { useSetReaction, videoDetailKey } from './queries';
 import { RecommendationSlider } from './recommendation-slider';
 import { VideoPlayer } from './video-player';
 
@@ -144,7 +144,7 @@ export function PlayerDetails({
       { videoId: detail.id, isSaved },
       {
         onSuccess: () => {
-          queryClient.setQueryData<TVideoDetail>(playerKeys.detail(detail.id), (old) =>
+          queryClient.setQueryData<TVideoDetail>(videoDetailKey(detail.id), (old) =>
             old ? { ...old, isSaved } : old,
           );
           toast.success(isSaved ? PLAYER_MESSAGES.saved : PLAYER_MESSAGES.unsaved);

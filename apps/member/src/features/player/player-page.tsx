@@ -11,26 +11,18 @@ import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerP
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useViewer } from '../auth/use-viewer';
-import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
-import { isPlayOnOpen } from './play-on-open';
+import { isPlayOnOpen } from '../../app/play-on-open';
+import { useViewer } from '../../app/use-viewer';
+import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
+import { PlayerBox } from './player-box';
 import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
-import { usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './player-queries';
+import { historyKey, usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './queries';
 import { UpgradeView } from './upgrade-view';
 import { VideoPlayer } from './video-player';
 
 /** The longest the page's secondary requests wait for the video's first frame. */
 const SECONDARY_WAIT_MS = 3000;
-
-/** The 16:9 box that holds the player's place while it loads or cannot play (no layout shift). */
-export function PlayerBox({ children }: { children: React.ReactNode }) {
-  return (
-    <div className={classes.box} data-testid="player-box">
-      {children}
-    </div>
-  );
-}
 
 /**
  * /PlayerPage?v=&type=&playlistId=&target= (spec 2 §2): the player, then the video's details. Guests see
@@ -77,7 +69,7 @@ export function PlayerPage() {
       )
         // Once saved, "Continue Watching" and /History show the new position.
         .then((response) => {
-          if (response.ok) void queryClient.invalidateQueries({ queryKey: ['player', 'history'] });
+          if (response.ok) void queryClient.invalidateQueries({ queryKey: historyKey });
         })
         .catch(() => {});
     },

@@ -5,11 +5,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { useRef } from 'react';
-import { usePlaylistNextUp } from '../playlists/use-playlist-next-up';
-import { useToggleSaved } from '../saved/use-toggle-saved';
-import { useOpenPlayer } from './play-on-open';
+import { useOpenPlayer } from '../../app/play-on-open';
+import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
+import { useToggleSaved } from '../../shared/use-toggle-saved';
 import classes from './player-page.module.css';
-import { useRecommendations } from './player-queries';
+import { useRecommendations } from './queries';
 
 /**
  * The slider under the player (spec 2 §4, §9): ALL CLASSES, RECOMMENDED or NEXT UP; at most 5 cards on

@@ -2,7 +2,7 @@ import { routeGates } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { GateRoute } from '../auth/gate-route';
+import { GateRoute } from '../../app/gate-route';
 import { LegacyPlayerRedirect } from './legacy-redirect';
 
 const PlayerPage = lazy(() => import('./player-page').then((m) => ({ default: m.PlayerPage })));

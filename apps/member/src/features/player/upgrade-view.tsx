@@ -1,8 +1,8 @@
 import { PLAYER_MESSAGES, type TPlayerPreferences, type TStream, type TVideoDetail } from '@dance/domain';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { PlayerBox } from './player-box';
 import { TagLinks } from './player-details';
-import { PlayerBox } from './player-page';
 import { VideoPlayer } from './video-player';
 
 /**

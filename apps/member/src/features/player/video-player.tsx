@@ -27,32 +27,16 @@ import IconRepeat from '@tabler/icons-react/dist/esm/icons/IconRepeat.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
 import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
-import type Hls from 'hls.js';
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
-import {
-  loadHls,
-  offerVideoElement,
-  releaseVideoElement,
-  rememberEstimate,
-  streamConfig,
-  takePreloaded,
-} from './hls-start';
-import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint, stepLoop } from './practice-loop';
-import { findCue, parseStoryboardVtt, type StoryboardCue } from './storyboard';
+import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
+import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint } from './practice-loop';
+import { findCue } from './storyboard';
+import { useHlsSource } from './use-hls-source';
+import { usePlaybackRate } from './use-playback-rate';
+import { usePracticeLoop } from './use-practice-loop';
+import { useProgressReporting } from './use-progress-reporting';
+import { useStoryboard } from './use-storyboard';
+import { useTunedStartUp } from './use-tuned-start-up';
 import classes from './video-player.module.css';
-
-export interface QualityLevel {
-  index: number;
-  height: number;
-}
 
 export interface VideoPlayerProps {
   /** Null while the playback answer is on its way: the player shows its empty frame and "loading....". */
@@ -93,25 +77,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
     props;
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const hlsRef = useRef<Hls | null>(null);
-  const [levels, setLevels] = useState<QualityLevel[]>([]);
-  const [level, setLevel] = useState(-1);
-  const [playingHeight, setPlayingHeight] = useState<number | null>(null);
   const [subtitle, setSubtitle] = useState<string | null>(null);
   const [isPlaying, setIsPlaying] = useState(false);
   const [isMuted, setIsMuted] = useState(false);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(stream?.durationSeconds ?? 0);
   const [buffered, setBuffered] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [storyboard, setStoryboard] = useState<StoryboardCue[]>([]);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
-  const [loop, setLoop] = useState<LoopState>(EMPTY_LOOP);
-  const loopRef = useRef(loop);
-  loopRef.current = loop;
-  const pauseTimer = useRef<number | null>(null);
-  const progressRef = useRef(onProgress);
-  progressRef.current = onProgress;
   const autoPlayRef = useRef(props.autoPlay);
   autoPlayRef.current = props.autoPlay;
   // Storyboard and chapter thumbnails wait for the first frame: the first segments go first.
@@ -124,152 +96,27 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, []);
 
   const hlsUrl = stream?.hlsUrl ?? null;
-  const hasStream = stream !== null;
   if (stream && duration === 0 && stream.durationSeconds > 0) setDuration(stream.durationSeconds);
 
-  // Waiting for the playback answer: the empty element is offered to the tuned start-up.
-  const { offerFor } = props;
-  useLayoutEffect(() => {
-    const video = videoRef.current;
-    if (hasStream || !offerFor || !video) return;
-    return offerVideoElement(offerFor, video, Boolean(autoPlayRef.current));
-  }, [hasStream, offerFor]);
-  useEffect(() => {
-    const video = videoRef.current;
-    return () => {
-      if (video) releaseVideoElement(video);
-    };
-  }, []);
-
-  const reportProgress = useCallback(() => {
-    const video = videoRef.current;
-    if (video && video.currentTime > 0 && Number.isFinite(video.duration))
-      progressRef.current?.(video.currentTime, video.duration);
-  }, []);
-
-  // Source: hls.js with a carried-over bandwidth estimate (no probe download), or native HLS.
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !hlsUrl) return;
-    let isCancelled = false;
-    setError(null);
-    setLevels([]);
-    setLevel(-1);
-    const start = startAt ?? 0;
-    void loadHls().then((HlsClass) => {
-      if (isCancelled) return;
-      if (HlsClass.isSupported()) {
-        // The stream the playback answer already started loading (tuned start-up), else a new one.
-        const preloaded = takePreloaded(hlsUrl, video);
-        const hls = preloaded?.hls ?? new HlsClass(streamConfig(startAt));
-        hlsRef.current = hls;
-        const showLevels = (list: { height: number }[]) =>
-          setLevels(
-            list
-              .map((l, index) => ({ index, height: l.height }))
-              .filter((l) => l.height <= PLAYER_LIMITS.maxResolution)
-              .sort((a, b) => b.height - a.height),
-          );
-        if (hls.levels.length > 0) showLevels(hls.levels);
-        hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => showLevels(data.levels));
-        if (hls.currentLevel >= 0) setPlayingHeight(hls.levels[hls.currentLevel]?.height ?? null);
-        hls.on(HlsClass.Events.LEVEL_SWITCHED, (_event, data) =>
-          setPlayingHeight(hls.levels[data.level]?.height ?? null),
-        );
-        hls.on(HlsClass.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          const status = data.response?.code;
-          if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && status === 403) {
-            onExpired?.();
-          } else if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
-            hls.recoverMediaError();
-          } else {
-            setError('An error occurred while fetching the video.');
-          }
-        });
-        if (!preloaded) hls.loadSource(hlsUrl);
-        if (!preloaded?.isAttached) hls.attachMedia(video);
-      } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
-        video.src = hlsUrl;
-        if (start > 0)
-          video.addEventListener('loadedmetadata', () => (video.currentTime = start), { once: true });
-      } else {
-        setError('This browser cannot play this video.');
-        return;
-      }
-      // play() now rather than the autoplay attribute: playback starts with the first buffered frames
-      // instead of waiting until the browser thinks it has "enough" data. Refused by the browser's autoplay
-      // policy, the player simply stays paused on its poster.
-      if (autoPlayRef.current) void video.play().catch(() => {});
-    });
-    return () => {
-      isCancelled = true;
-      const hls = hlsRef.current;
-      if (hls) {
-        rememberEstimate(hls);
-        hls.destroy();
-        hlsRef.current = null;
-      }
-    };
-  }, [hlsUrl, startAt, onExpired]);
-
-  // Scrubbing previews.
-  const storyboardUrl = stream?.storyboardUrl ?? null;
-  useEffect(() => {
-    if (!storyboardUrl || !isReady) return;
-    const controller = new AbortController();
-    fetch(storyboardUrl, { signal: controller.signal })
-      .then((r) => (r.ok ? r.text() : ''))
-      .then((text) => setStoryboard(parseStoryboardVtt(text, storyboardUrl)))
-      .catch(() => setStoryboard([]));
-    return () => controller.abort();
-  }, [storyboardUrl, isReady]);
-
+  useTunedStartUp(videoRef, { hasStream: stream !== null, offerFor: props.offerFor, autoPlayRef });
+  const { levels, level, chooseLevel, playingHeight, error } = useHlsSource(videoRef, {
+    hlsUrl,
+    startAt,
+    onExpired,
+    autoPlayRef,
+  });
+  const storyboard = useStoryboard(stream?.storyboardUrl ?? null, isReady);
   // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    video.preservesPitch = true;
-    video.playbackRate = playbackRate;
-  }, [playbackRate]);
-
-  // Progress: every 10 s while playing, and when the page or tab goes away.
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (videoRef.current && !videoRef.current.paused) reportProgress();
-    }, PLAYER_LIMITS.progressSaveIntervalMs);
-    const onHide = () => reportProgress();
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('pagehide', onHide);
-      reportProgress();
-    };
-  }, [reportProgress]);
-
-  useEffect(
-    () => () => {
-      if (pauseTimer.current) window.clearTimeout(pauseTimer.current);
-    },
-    [],
-  );
+  const keepPlaybackRate = usePlaybackRate(videoRef, playbackRate);
+  const reportProgress = useProgressReporting(videoRef, onProgress);
+  const { loop, setLoop, onTime: stepPracticeLoop } = usePracticeLoop();
 
   function onTimeUpdate() {
     const video = videoRef.current;
     if (!video) return;
     setTime(video.currentTime);
     if (video.buffered.length) setBuffered(video.buffered.end(video.buffered.length - 1));
-    const step = stepLoop(loopRef.current, video.currentTime);
-    if (step.kind === 'finish') setLoop(step.next);
-    if (step.kind === 'restart') {
-      setLoop(step.next);
-      loopRef.current = step.next;
-      video.currentTime = step.to;
-      if (step.pauseSeconds > 0) {
-        video.pause();
-        pauseTimer.current = window.setTimeout(() => void video.play(), step.pauseSeconds * 1000);
-      }
-    }
+    stepPracticeLoop(video);
   }
 
   function togglePlay() {
@@ -284,13 +131,6 @@ export function VideoPlayer(props: VideoPlayerProps) {
     if (!video) return;
     video.currentTime = Math.max(0, Math.min(to, (video.duration || duration) - 0.1));
     setTime(video.currentTime);
-  }
-
-  function chooseLevel(index: number) {
-    const hls = hlsRef.current;
-    if (!hls) return;
-    hls.currentLevel = index;
-    setLevel(index);
   }
 
   function chooseSubtitle(lang: string | null) {
@@ -372,10 +212,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
             Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
           }
           onVolumeChange={(e) => setIsMuted(e.currentTarget.muted)}
-          onRateChange={(e) => {
-            // Keeps the chosen speed when a source change resets it.
-            if (e.currentTarget.playbackRate !== playbackRate) e.currentTarget.playbackRate = playbackRate;
-          }}
+          onRateChange={keepPlaybackRate}
           aria-label={props.title}
           data-testid="player-video"
           data-mirrored={isMirrored}

@@ -9,8 +9,8 @@ import { toast } from '@dance/ui';
 import { Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useViewer } from '../../app/use-viewer';
 import { env } from '../../env';
-import { useViewer } from '../auth/use-viewer';
 import {
   PLAYLIST_EMPTY,
   PLAYLIST_FETCH_FAILED,
@@ -20,7 +20,7 @@ import {
   playlistPagePath,
 } from './playlist-card';
 import { PlaylistFormDialog } from './playlist-form-dialog';
-import { usePlaylists } from './playlist-queries';
+import { usePlaylists } from './queries';
 
 /** One kind of playlist on the hub: its title, a link to its page, and its cards (or the empty text). */
 function PlaylistSection({ type, viewer }: { type: PlaylistType; viewer: PlaylistViewer }) {

@@ -2,7 +2,7 @@ import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance
 import { toast } from '@dance/ui';
 import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useCreatePlaylist, useUpdatePlaylist, useVideoChoices } from './playlist-queries';
+import { useCreatePlaylist, useUpdatePlaylist, useVideoChoices } from './queries';
 
 /** Create (name, videos; description for studio playlists) or rename a personal or studio playlist. */
 export function PlaylistFormDialog({

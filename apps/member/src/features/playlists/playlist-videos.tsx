@@ -32,7 +32,7 @@ import IconGripVertical from '@tabler/icons-react/dist/esm/icons/IconGripVertica
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useRemoveVideo, useSaveOrder } from './playlist-queries';
+import { useRemoveVideo, useSaveOrder } from './queries';
 
 function VideoRow({
   video,

@@ -11,7 +11,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { preloadActivePopup, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -116,7 +116,7 @@ const handleOrder = () =>
   screen.getAllByRole('button', { name: /^Move / }).map((b) => b.getAttribute('aria-label'));
 
 beforeAll(async () => {
-  await Promise.all([import('./playlists-page'), import('../popups/active-popup')]);
+  await Promise.all([import('./playlists-page'), preloadActivePopup()]);
 }, 30_000);
 beforeEach(() => {
   sent = [];

@@ -16,8 +16,8 @@ import { Link, useSearchParams } from 'react-router';
 import { env } from '../../env';
 import { PLAYLIST_EMPTY, PLAYLIST_FETCH_FAILED, PLAYLIST_TITLES, PlaylistCard } from './playlist-card';
 import { PlaylistFormDialog } from './playlist-form-dialog';
-import { useDeletePlaylist, usePlaylist, usePlaylists } from './playlist-queries';
 import { PlaylistVideos } from './playlist-videos';
+import { useDeletePlaylist, usePlaylist, usePlaylists } from './queries';
 
 /** /featured-playlist, /personal-playlist and /studio-playlist (spec 1 §2): the card row, then the selected one's videos. */
 export function PlaylistsPage({ type }: { type: PlaylistType }) {

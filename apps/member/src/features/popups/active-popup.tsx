@@ -8,9 +8,9 @@ import {
 } from '@dance/domain';
 import { Button, CloseButton, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useActivePopup } from './queries';
 
 const SEEN_KEY = 'dance.popups.seen';
 
@@ -45,12 +45,7 @@ export function ActivePopup() {
     getInitialValueInEffect: false,
   });
   const device: PopupDevice = isMobile ? 'mobile' : 'desktop';
-  const { data } = useQuery({
-    queryKey: ['popups', 'active', device],
-    queryFn: ({ signal }) => client.call(popupEndpoints.active, { query: { device }, signal }),
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const { data } = useActivePopup(device);
   const [shown, setShown] = useState<TMemberPopup | null>(null);
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@dance/domain';
 import { EmptyState } from '@dance/ui';
 import { Button, Container } from '@mantine/core';
 import { Link } from 'react-router';
-import { VideoListSection } from '../library/video-list-section';
+import { VideoListSection } from '../../shared/videos/video-list-section';
 
 /** /saved (spec 1 §2, §8): the member's saved videos with filters, sort and pages of 15. */
 export function SavedPage() {

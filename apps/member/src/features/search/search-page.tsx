@@ -3,8 +3,8 @@ import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, type TSearchQuery } from '@dance/do
 import { EmptyState, LIST_SORTS, ListPagination, type ListSort, SortSelect } from '@dance/ui';
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { useListState } from '../library/use-list-state';
-import { VideoGrid, VideoGridSkeleton } from '../library/video-grid';
+import { useListState } from '../../shared/videos/use-list-state';
+import { VideoGrid, VideoGridSkeleton } from '../../shared/videos/video-grid';
 
 const SEARCH_SORTS: readonly ListSort[] = ['relevance', ...LIST_SORTS];
 

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useAddToPlaylists, usePlaylists } from './playlist-queries';
+import { useAddToPlaylists, usePlaylists } from '../../features/playlists/queries';
 
 /**
  * Studio playlists (the list and the "Studio" option for a new one) are offered only to users with a

@@ -1,5 +1,5 @@
 import { type ContentType, selectNextUp, type TVideoCard } from '@dance/domain';
-import { usePlaylist } from './playlist-queries';
+import { usePlaylist } from '../features/playlists/queries';
 
 export const isPlaylistContext = (type: ContentType, playlistId: string | null): playlistId is string =>
   (type === 'PPL' || type === 'SPL' || type === 'FPL') && playlistId !== null && playlistId !== '';

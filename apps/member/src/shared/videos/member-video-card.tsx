@@ -1,10 +1,10 @@
 import type { TVideoCard } from '@dance/domain';
 import { VideoCard } from '@dance/ui';
 import { useState } from 'react';
-import { useViewer } from '../auth/use-viewer';
-import { useOpenPlayer } from '../player/play-on-open';
-import { LazyAddToPlaylistDialog } from '../playlists/add-to-playlist-button';
-import type { useToggleSaved } from '../saved/use-toggle-saved';
+import { useOpenPlayer } from '../../app/play-on-open';
+import { useViewer } from '../../app/use-viewer';
+import { LazyAddToPlaylistDialog } from '../add-to-playlist/add-to-playlist-button';
+import type { useToggleSaved } from '../use-toggle-saved';
 
 /** The shared video card wired to the member app: router navigation, the saved toggle, add to playlist. */
 export function MemberVideoCard({

@@ -1,4 +1,4 @@
-import { type ApiClient, useApiClient } from '@dance/api-client';
+import { type ApiClient, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   type ContentType,
   normalizeContentType,
@@ -22,19 +22,18 @@ import {
 import { useRef } from 'react';
 import { loadHls, preloadStream } from './hls-start';
 
-export const playerKeys = {
-  detail: (videoId: string) => ['player', 'detail', videoId] as const,
-  playback: (videoId: string, type: ContentType) => ['player', 'playback', videoId, type] as const,
-  recommendations: (videoId: string, type: ContentType, playlistId: string | null) =>
-    ['player', 'recommendations', videoId, type, playlistId] as const,
-  preferences: ['player', 'preferences'] as const,
-  history: (page: number) => ['player', 'history', page] as const,
-};
+export const videoDetailKey = (videoId: string) =>
+  queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
+const playbackKey = (videoId: string, type: ContentType) =>
+  queryKeyOf(playbackEndpoints.playback, { params: { videoId }, query: { type } });
+const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
+/** Every history page and the home page's progress bars (home/queries.ts), which read the same endpoint. */
+export const historyKey = queryKeyOf(progressEndpoints.history);
 
 export function useVideoDetail(videoId: string, isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playerKeys.detail(videoId),
+    queryKey: videoDetailKey(videoId),
     queryFn: ({ signal }) => client.call(playbackEndpoints.videoDetail, { params: { videoId }, signal }),
     enabled: isEnabled && videoId !== '',
     retry: false,
@@ -70,7 +69,7 @@ export function prefetchPlayback(
 ) {
   const type = normalizeContentType(rawType);
   return queryClient.prefetchQuery({
-    queryKey: playerKeys.playback(videoId, type),
+    queryKey: playbackKey(videoId, type),
     queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -80,7 +79,7 @@ export function prefetchPlayback(
 export function usePlayback(videoId: string, type: ContentType, isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playerKeys.playback(videoId, type),
+    queryKey: playbackKey(videoId, type),
     queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
     enabled: isEnabled && videoId !== '',
     retry: false,
@@ -105,7 +104,10 @@ export function useRecommendations(
   const lastFetch = useRef(new Map<string, { at: number; data: TRecommendations }>());
   const key = `${videoId}|${type}|${playlistId ?? ''}`;
   return useQuery({
-    queryKey: playerKeys.recommendations(videoId, type, playlistId),
+    queryKey: queryKeyOf(recommendationEndpoints.recommendations, {
+      params: { videoId },
+      query: { type, playlistId },
+    }),
     queryFn: async ({ signal }) => {
       const previous = lastFetch.current.get(key);
       if (previous && Date.now() - previous.at < PLAYER_LIMITS.recommendationRepeatSkipMs)
@@ -133,7 +135,7 @@ export function useSetReaction(videoId: string) {
     mutationFn: (reaction: TReactionValue | null) =>
       client.call(reactionEndpoints.setReaction, { params: { videoId }, body: { reaction } }),
     onSuccess: (state) =>
-      queryClient.setQueryData<TVideoDetail>(playerKeys.detail(videoId), (old) =>
+      queryClient.setQueryData<TVideoDetail>(videoDetailKey(videoId), (old) =>
         old ? { ...old, ...state } : old,
       ),
   });
@@ -142,7 +144,7 @@ export function useSetReaction(videoId: string) {
 export function usePlayerPreferences(isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playerKeys.preferences,
+    queryKey: preferencesKey,
     queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
     enabled: isEnabled,
     staleTime: 60_000,
@@ -154,14 +156,14 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (prefs: TPlayerPreferences) => client.call(progressEndpoints.setPreferences, { body: prefs }),
-    onMutate: (prefs) => queryClient.setQueryData(playerKeys.preferences, prefs),
+    onMutate: (prefs) => queryClient.setQueryData(preferencesKey, prefs),
   });
 }
 
 export function useHistory(page: number) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playerKeys.history(page),
+    queryKey: queryKeyOf(progressEndpoints.history, { query: { page } }),
     queryFn: ({ signal }) =>
       client.call(progressEndpoints.history, { query: { page, pageSize: 24 }, signal }),
     placeholderData: keepPreviousData,
@@ -173,6 +175,6 @@ export function useRemoveHistory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (videoId: string) => client.call(progressEndpoints.removeHistory, { params: { videoId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['player', 'history'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: historyKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   catalogueEndpoints,
   type PlaylistType,
@@ -7,20 +7,19 @@ import {
   type TCreatePlaylistRequest,
   type TPlaylistDetail,
   type TUpdatePlaylistRequest,
+  toPositions,
 } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const playlistKeys = {
-  all: ['playlists'] as const,
-  list: (type: PlaylistType) => ['playlists', 'list', type] as const,
-  detail: (id: string) => ['playlists', 'detail', id] as const,
-  videoChoices: ['playlists', 'video-choices'] as const,
-};
+/** Videos to pick from when creating a playlist (titles A-Z). */
+const videoChoicesKey = queryKeyOf(catalogueEndpoints.listVideos, {
+  query: { sort: 'title_asc', pageSize: 100 },
+});
 
 export function usePlaylists(type: PlaylistType, isEnabled = true) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playlistKeys.list(type),
+    queryKey: queryKeyOf(playlistEndpoints.list, { query: { type } }),
     queryFn: ({ signal }) => client.call(playlistEndpoints.list, { query: { type }, signal }),
     enabled: isEnabled,
     retry: false,
@@ -30,7 +29,7 @@ export function usePlaylists(type: PlaylistType, isEnabled = true) {
 export function usePlaylist(id: string | null) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playlistKeys.detail(id ?? ''),
+    queryKey: queryKeyOf(playlistEndpoints.get, { params: { playlistId: id ?? '' } }),
     queryFn: ({ signal }) => client.call(playlistEndpoints.get, { params: { playlistId: id ?? '' }, signal }),
     enabled: id !== null && id !== '',
     retry: false,
@@ -41,20 +40,22 @@ export function usePlaylist(id: string | null) {
 export function useVideoChoices(isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playlistKeys.videoChoices,
+    queryKey: videoChoicesKey,
     queryFn: ({ signal }) =>
-      client.call(catalogueEndpoints.listVideos, {
-        query: { sort: 'title_asc', pageSize: 100 },
-        signal,
-      }),
+      client.call(catalogueEndpoints.listVideos, { query: { sort: 'title_asc', pageSize: 100 }, signal }),
     enabled: isEnabled,
     staleTime: 60_000,
   });
 }
 
+/** Every playlist list and detail, and the video choices (they were cached with the playlists before). */
 function useInvalidatePlaylists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: playlistKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: pathKey('/playlists') }),
+      queryClient.invalidateQueries({ queryKey: videoChoicesKey }),
+    ]);
 }
 
 export function useCreatePlaylist() {
@@ -110,7 +111,7 @@ export function useSaveOrder() {
       playlist: Pick<TPlaylistDetail, 'id' | 'type'>;
       videoIds: string[];
     }) => {
-      const body = { positions: videoIds.map((videoId, i) => ({ videoId, position: i + 1 })) };
+      const body = { positions: toPositions(videoIds) };
       const params = { playlistId: playlist.id };
       return playlist.type === 'FPL'
         ? client.call(playlistEndpoints.adminReorderFeatured, { params, body })

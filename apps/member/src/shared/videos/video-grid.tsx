@@ -1,6 +1,6 @@
 import type { TVideoCard } from '@dance/domain';
 import { Skeleton, Stack } from '@mantine/core';
-import { useToggleSaved } from '../saved/use-toggle-saved';
+import { useToggleSaved } from '../use-toggle-saved';
 import { MemberVideoCard } from './member-video-card';
 import classes from './video-grid.module.css';
 

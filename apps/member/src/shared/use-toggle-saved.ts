@@ -2,7 +2,7 @@ import { useSetSaved } from '@dance/api-client';
 import { MESSAGES, type TVideoCard } from '@dance/domain';
 import { toast } from '@dance/ui';
 import { useState } from 'react';
-import { useViewer } from '../auth/use-viewer';
+import { useViewer } from '../app/use-viewer';
 
 /**
  * The saved toggle of every card (spec 1 §4): without a session it silently does nothing; otherwise the

@@ -1,11 +1,11 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, useApiClient } from '@dance/api-client';
 import { useQuery } from '@tanstack/react-query';
 
 /**
- * Under the player's history keys: the player invalidates them once a position is saved, and removing a
- * video from /History refreshes them too.
+ * Under the history endpoint's path: the player invalidates it once a position is saved, and removing a
+ * video from /History refreshes it too. A path, not queryKeyOf: the player contracts load in their own chunk.
  */
-export const continueProgressKey = ['player', 'history', 'in-progress'] as const;
+const continueProgressKey = [...pathKey('/me/history'), 'in-progress'];
 
 /** The progress bars of the home page's "Continue Watching" row (video id to 0..1). */
 export function useContinueProgress(isEnabled: boolean) {

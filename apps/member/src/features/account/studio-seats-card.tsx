@@ -25,13 +25,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { readFieldErrors, readServerMessage } from '../../shared/server-message';
-import {
-  useAddSubUser,
-  useDeleteSubUser,
-  useSeatSummary,
-  useSubUsers,
-  useUpdateSubUser,
-} from './seat-queries';
+import { useAddSubUser, useDeleteSubUser, useSeatSummary, useSubUsers, useUpdateSubUser } from './queries';
 
 /** The seat failure fallback of spec 1 §8: the server's message, else "Failed to update user". */
 const failureOf = (error: unknown) => readServerMessage(error, MESSAGES.userUpdateFailed);

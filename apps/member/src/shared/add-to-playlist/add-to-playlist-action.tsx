@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import IconPlaylistAdd from '@tabler/icons-react/dist/esm/icons/IconPlaylistAdd.mjs';
 import { useState } from 'react';
-import { useViewer } from '../auth/use-viewer';
+import { useViewer } from '../../app/use-viewer';
 import { LazyAddToPlaylistDialog } from './add-to-playlist-button';
 
 /** The player's "Add to playlist" button (spec 2 §2). */

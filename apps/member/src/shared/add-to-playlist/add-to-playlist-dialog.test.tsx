@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
-import { renderApp } from '../../test/render-app';
+import { preloadActivePopup, renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const LESSONS = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Lessons', routePath: '/Lessons' };
@@ -69,9 +69,9 @@ async function openDialog(user: ReturnType<typeof renderLessons>['user']) {
 
 beforeAll(async () => {
   await Promise.all([
-    import('../library/library-page'),
+    import('../../features/library/library-page'),
     import('./add-to-playlist-dialog'),
-    import('../popups/active-popup'),
+    preloadActivePopup(),
   ]);
 }, 30_000);
 afterEach(() => {

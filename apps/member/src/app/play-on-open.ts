@@ -2,7 +2,7 @@ import { useApiClient } from '@dance/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useViewer } from '../auth/use-viewer';
+import { useViewer } from './use-viewer';
 
 /**
  * Router state of a navigation to the player from a video card: the member clicked to watch, so the video
@@ -14,7 +14,7 @@ export const PLAY_ON_OPEN = { playOnOpen: true } as const;
 export const isPlayOnOpen = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && (state as { playOnOpen?: unknown }).playOnOpen === true;
 
-type PlayerQueries = typeof import('./player-queries');
+type PlayerQueries = typeof import('../features/player/queries');
 /** The player's queries once loaded (after the first video of the visit): used synchronously at a click. */
 let playerQueries: PlayerQueries | null = null;
 
@@ -36,7 +36,7 @@ export function useOpenPlayer(): (href: string) => void {
           void m.prefetchPlayback(queryClient, client, videoId, params.get('type'));
         if (playerQueries) prefetch(playerQueries);
         else
-          void import('./player-queries')
+          void import('../features/player/queries')
             .then((m) => {
               playerQueries = m;
               prefetch(m);

@@ -1,0 +1,127 @@
+import { queryKeyOf, queryKeys, useApiClient } from '@dance/api-client';
+import {
+  accountEndpoints,
+  studioSeatEndpoints,
+  type TAddSubUserRequest,
+  type TChangeEmailRequest,
+  type TConfirmEmailRequest,
+  type TUpdateNameRequest,
+  type TUpdateSubUserRequest,
+} from '@dance/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Exact: the subscription (/account/subscription) lives below it and is not refreshed by these changes. */
+const accountDetailsKey = queryKeyOf(accountEndpoints.get);
+
+export function useAccountDetails() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: accountDetailsKey,
+    queryFn: ({ signal }) => client.call(accountEndpoints.get, { signal }),
+  });
+}
+
+/** Every account change refreshes the details and the session (header name, avatar). */
+function useAccountMutation<TInput, TOutput>(run: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountDetailsKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateName() {
+  const client = useApiClient();
+  return useAccountMutation((body: TUpdateNameRequest) => client.call(accountEndpoints.updateName, { body }));
+}
+
+export function useChangeEmail() {
+  const client = useApiClient();
+  return useAccountMutation((body: TChangeEmailRequest) =>
+    client.call(accountEndpoints.changeEmail, { body }),
+  );
+}
+
+/** Follows the link mailed to the new address; a logged-in member's session and details refresh. */
+export function useConfirmEmail() {
+  const client = useApiClient();
+  return useAccountMutation((body: TConfirmEmailRequest) =>
+    client.call(accountEndpoints.confirmEmail, { body }),
+  );
+}
+
+export function useSetProfileImage() {
+  const client = useApiClient();
+  return useAccountMutation((imageUrl: string) =>
+    client.call(accountEndpoints.setImage, { body: { imageUrl } }),
+  );
+}
+
+export function useSetNotifications() {
+  const client = useApiClient();
+  return useAccountMutation((commentNotifications: boolean) =>
+    client.call(accountEndpoints.setNotifications, { body: { commentNotifications } }),
+  );
+}
+
+// A studio owner's seats and sub-users (the account page's studio card).
+
+const seatSummaryKey = queryKeyOf(studioSeatEndpoints.seats);
+const subUsersKey = queryKeyOf(studioSeatEndpoints.list);
+
+export function useSeatSummary(pollMs: number) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: seatSummaryKey,
+    queryFn: ({ signal }) => client.call(studioSeatEndpoints.seats, { signal }),
+    refetchInterval: pollMs,
+  });
+}
+
+export function useSubUsers() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: subUsersKey,
+    queryFn: ({ signal }) => client.call(studioSeatEndpoints.list, { signal }),
+  });
+}
+
+function useSeatMutation<TInput, TOutput>(run: (input: TInput) => Promise<TOutput>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: seatSummaryKey }),
+        queryClient.invalidateQueries({ queryKey: subUsersKey }),
+      ]);
+    },
+  });
+}
+
+export function useAddSubUser() {
+  const client = useApiClient();
+  return useSeatMutation((body: TAddSubUserRequest) => client.call(studioSeatEndpoints.add, { body }));
+}
+
+export function useUpdateSubUser() {
+  const client = useApiClient();
+  return useSeatMutation((input: { subUserId: string } & TUpdateSubUserRequest) =>
+    client.call(studioSeatEndpoints.update, {
+      params: { subUserId: input.subUserId },
+      body: { firstName: input.firstName, lastName: input.lastName },
+    }),
+  );
+}
+
+export function useDeleteSubUser() {
+  const client = useApiClient();
+  return useSeatMutation((subUserId: string) =>
+    client.call(studioSeatEndpoints.remove, { params: { subUserId } }),
+  );
+}

@@ -1,0 +1,56 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_LOOP } from './practice-loop';
+import { usePracticeLoop } from './use-practice-loop';
+
+/** Just what the loop touches of a media element. */
+function fakeVideo(currentTime: number) {
+  return { currentTime, pause: vi.fn(), play: vi.fn(() => Promise.resolve()) } as unknown as HTMLVideoElement;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('usePracticeLoop', () => {
+  it('jumps back to A at B, pauses for the chosen seconds, then plays on', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    act(() =>
+      result.current.setLoop({ ...EMPTY_LOOP, a: 2, b: 5, repeats: 3, pauseSeconds: 1, label: 'A-B' }),
+    );
+    const video = fakeVideo(5);
+
+    act(() => result.current.onTime(video));
+
+    expect(video.currentTime).toBe(2);
+    expect(video.pause).toHaveBeenCalled();
+    expect(result.current.loop.done).toBe(1);
+    expect(video.play).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(video.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing before B and stops after the last repeat', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 2, b: 5, repeats: 1, label: 'A-B' }));
+
+    const early = fakeVideo(3);
+    act(() => result.current.onTime(early));
+    expect(early.currentTime).toBe(3);
+
+    const atEnd = fakeVideo(5);
+    act(() => result.current.onTime(atEnd));
+    expect(atEnd.currentTime).toBe(5);
+    expect(result.current.loop).toEqual(EMPTY_LOOP);
+  });
+
+  it('drops a pending resume when the player goes away', () => {
+    const { result, unmount } = renderHook(() => usePracticeLoop());
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 0, b: 4, pauseSeconds: 2, label: 'A-B' }));
+    const video = fakeVideo(4);
+    act(() => result.current.onTime(video));
+
+    unmount();
+    vi.advanceTimersByTime(2000);
+    expect(video.play).not.toHaveBeenCalled();
+  });
+});
