@@ -1,10 +1,9 @@
 import type { TAdminInstructor, ZCreateInstructorRequest, ZUpdateInstructorRequest } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { refreshSearchText } from '../admin-videos/search-text-refresh';
-import { recordAudit } from '../audit/record';
+import { type AuditRequest, recordAudit } from '../audit/record';
 import {
   deleteInstructor,
   findInstructor,
@@ -16,7 +15,6 @@ import {
 
 const INSTRUCTOR_NOT_FOUND = 'Instructor not found';
 
-type AuditRequest = Pick<FastifyRequest, 'id'>;
 type CreateInstructorInput = z.output<typeof ZCreateInstructorRequest>;
 type UpdateInstructorInput = z.output<typeof ZUpdateInstructorRequest>;
 

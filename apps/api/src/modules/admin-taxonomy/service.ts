@@ -1,9 +1,8 @@
 import { MESSAGES } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { refreshSearchText } from '../admin-videos/search-text-refresh';
-import { recordAudit } from '../audit/record';
+import { type AuditRequest, recordAudit } from '../audit/record';
 import {
   countTags,
   deleteCategory,
@@ -19,8 +18,6 @@ import {
 import { compactTagPriorities, moveTag } from './tag-priorities';
 
 const DEFAULT_TAG_COLOR = '#868e96';
-
-type AuditRequest = Pick<FastifyRequest, 'id'>;
 
 /** A category with a new name (any casing), placed last. */
 export async function createCategory(db: Db, request: AuditRequest, actorId: string, name: string) {

@@ -7,18 +7,17 @@ import {
   todayInNewYork,
   type ZUploadVideoBody,
 } from '@dance/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { findClassesCategoryId, findInstructorRow, insertVideo, tagsByIds } from '../add-videos/queries';
-import { recordAudit } from '../audit/record';
+import { type AuditRequest, recordAudit } from '../audit/record';
 import { buildSearchText } from '../catalogue/search-text';
 import { quotaExceeded, usedUploadBytes } from '../files/quota';
 import { createDirectUpload, findAssetById, providerOf, toPlaybackRef } from '../videos-media/service';
 import { findAssetByPlaybackId, tagsByNames } from './queries';
 
-type AuditRequest = Pick<FastifyRequest, 'id'>;
 type UploadVideoInput = z.output<typeof ZUploadVideoBody>;
 
 /** A direct upload for the uploader, while their video quota (issue 13, 12c) is not used up. */

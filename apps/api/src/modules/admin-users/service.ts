@@ -4,16 +4,14 @@ import {
   type TAdminUser,
   type ZUpdateAdminUserRequest,
 } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/record';
+import { type AuditRequest, recordAudit } from '../audit/record';
 import { deleteUser, findUserRow, isEmailTakenByOther, toAdminUser, updateUserName } from './queries';
 
 const USER_NOT_FOUND = 'User not found';
 
-type AuditRequest = Pick<FastifyRequest, 'id'>;
 type UpdateUserInput = z.output<typeof ZUpdateAdminUserRequest>;
 
 /** An admin's edit of a user's name and email; the email stays unique. */

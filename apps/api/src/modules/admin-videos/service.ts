@@ -5,13 +5,12 @@ import {
   todayInNewYork,
   type ZUpdateAdminVideoRequest,
 } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { VideoRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
-import { recordAudit } from '../audit/record';
+import { type AuditRequest, recordAudit } from '../audit/record';
 import { countExisting, deleteVideo, findVideo, toAdminVideos, updateVideoRow } from './queries';
 import { refreshSearchText } from './search-text-refresh';
 
@@ -80,8 +79,6 @@ export function toVideoChanges(body: VideoUpdate): Partial<VideoRow> {
     updatedAt: new Date(),
   };
 }
-
-type AuditRequest = Pick<FastifyRequest, 'id'>;
 
 /** The edit modal's save: checked, written with fresh search text, audited; answers the video as the admin sees it. */
 export async function editVideo(

@@ -1,6 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
+
+/** What an audit record needs of the request: its id, which ties the record to the request's log lines. */
+export type AuditRequest = Pick<FastifyRequest, 'id'>;
+
+/** An admin's change: the database, the request (its id goes in the audit record) and who acts. */
+export interface AdminChange {
+  db: Db;
+  request: AuditRequest;
+  actorId: string;
+}
 
 /**
  * Records an admin change. Call it inside the same transaction as the change, so a change is never without
@@ -8,7 +18,7 @@ import { auditLog } from '../../db/schema';
  */
 export async function recordAudit(
   db: DbOrTx,
-  request: Pick<FastifyRequest, 'id'>,
+  request: AuditRequest,
   entry: {
     actorId: string;
     action: 'create' | 'update' | 'delete' | string;

@@ -1,17 +1,11 @@
 import { bannerEndpoints, todayInNewYork } from '@dance/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
+import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { selectActiveBanner } from '../catalogue/home';
 import { findBanner, selectBanners } from './queries';
-import {
-  type AdminChange,
-  createBanner,
-  editBanner,
-  removeBanner,
-  setBannerStatus,
-  toAdminBanner,
-} from './service';
+import { createBanner, editBanner, removeBanner, setBannerStatus, toAdminBanner } from './service';
 
 /** Admin banners (list, add, edit, publish, delete) and the banner members see. */
 export async function bannerRoutes(app: FastifyInstance) {

@@ -1,19 +1,10 @@
 import { CONTENT_MESSAGES, type TAdminBanner, todayInNewYork, type ZBannerInput } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/record';
+import { type AdminChange, recordAudit } from '../audit/record';
 import { type BannerRow, deleteBanner, findBanner, insertBanner, updateBanner } from './queries';
 
 type BannerInput = z.output<typeof ZBannerInput>;
-
-/** An admin's change: the database, the request (its id goes in the audit record) and who acts. */
-export interface AdminChange {
-  db: Db;
-  request: Pick<FastifyRequest, 'id'>;
-  actorId: string;
-}
 
 export const toAdminBanner = (b: BannerRow): TAdminBanner => ({
   id: b.id,

@@ -1,9 +1,10 @@
 import { popupEndpoints } from '@dance/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
+import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { countPopupView, findPopup, popupNotFound, selectActivePopup, selectPopups } from './queries';
-import { type AdminChange, createPopup, editPopup, removePopup, toAdminPopup } from './service';
+import { createPopup, editPopup, removePopup, toAdminPopup } from './service';
 
 /** Admin popups (list, add, edit, delete) and the popup members see, with its view count. */
 export async function popupRoutes(app: FastifyInstance) {

@@ -1,19 +1,10 @@
 import { popupWindow, type TAdminPopup, type ZPopupInput } from '@dance/domain';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import type { PopupRow } from '../../db/schema';
-import { recordAudit } from '../audit/record';
+import { type AdminChange, recordAudit } from '../audit/record';
 import { type Device, deletePopup, findPopup, insertPopup, type PopupValues, updatePopup } from './queries';
 
 type PopupInput = z.output<typeof ZPopupInput>;
-
-/** An admin's change: the database, the request (its id goes in the audit record) and who acts. */
-export interface AdminChange {
-  db: Db;
-  request: Pick<FastifyRequest, 'id'>;
-  actorId: string;
-}
 
 const cta = (text: string | null, url: string | null) => (text && url ? { text, url } : null);
 
