@@ -3,7 +3,7 @@
 # dependencies only. Build from the repository root:
 #   docker build -f infra/api.Dockerfile -t dance-api .
 
-ARG NODE_VERSION=20.20
+ARG NODE_VERSION=24.21
 ARG PNPM_VERSION=10.34.9
 
 # ---- base: Node (Debian, glibc, so @node-rs/argon2's prebuilt binary loads) and pnpm ----

@@ -5,7 +5,7 @@
 #     --build-arg VITE_MEMBER_URL=https://dancetraining.example \
 #     --build-arg VITE_ADMIN_URL=https://admin.dancetraining.example .
 
-ARG NODE_VERSION=20.20
+ARG NODE_VERSION=24.21
 ARG PNPM_VERSION=10.34.9
 ARG CADDY_VERSION=2.10
 

@@ -27,6 +27,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
+  app.log.info({ node: process.version }, 'running on Node %s', process.version);
 }
 
 main().catch((error: unknown) => {

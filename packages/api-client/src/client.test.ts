@@ -6,7 +6,7 @@ import { ApiError, createApiClient } from './client';
 
 const BASE = 'http://api.test/api/v1';
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -62,3 +62,10 @@ export function sessionHandler(user: TSessionUser | null) {
 }
 
 export { videoCard } from '@dance/domain/testing';
+
+/**
+ * Marks an answer the API's contract rules out, for a test of the app's defence against it; the contract check
+ * in setup.ts lets it through. Say why.
+ */
+export const OFF_CONTRACT_HEADER = 'x-test-off-contract';
+export const offContract = (why: string) => ({ headers: { [OFF_CONTRACT_HEADER]: why } });

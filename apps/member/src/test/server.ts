@@ -20,6 +20,7 @@ const shellDefaults = [
       imageUrl: null,
       userType: null,
       commentNotifications: true,
+      pendingEmail: null,
     }),
   ),
   http.get(api('/account/subscription'), () =>

@@ -9,7 +9,7 @@ const BASE = `https://${SITE}.chargebee.com/api/v2`;
 const server = setupServer();
 const requests: { path: string; form: URLSearchParams; auth: string | null }[] = [];
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   requests.length = 0;

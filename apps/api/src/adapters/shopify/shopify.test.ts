@@ -1,4 +1,5 @@
-import { graphql, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
+import { graphql } from 'msw/graphql';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createShopifyProductStore, ProductStoreError, storefrontUrl } from './index';
@@ -39,7 +40,7 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;

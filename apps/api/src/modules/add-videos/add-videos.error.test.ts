@@ -121,7 +121,7 @@ describe('with Vimeo configured', () => {
   let vimeoApp: TestApp;
   let session: Session;
   beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     vimeoApp = await createTestApp({ vimeoToken: 'token' });
     const user = await createUser(vimeoApp.app, { role: 'admin' });
     session = await logInAs(vimeoApp.app, user.email);

@@ -21,7 +21,7 @@ const pixelHits: URL[] = [];
 
 let t: TestApp;
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   t = await createTestApp({
     chargebee: { site: SITE, apiKey: 'test_key', webhookUsername: 'hook', webhookPassword: 's3cret' },
     metaPixelId: '123456789012',

@@ -171,7 +171,7 @@ describe('served uploads', () => {
 
 describe('the S3 file store', () => {
   const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());
 
   it('stores every upload with its type, nosniff and the CSP as metadata, and SVGs as attachment', async () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { graphql, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { graphql } from 'msw/graphql';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalogue-factories';
@@ -46,7 +47,7 @@ let shopAdmin: Session;
 let plainAdmin: Session;
 let member: Session;
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   shop = await createTestApp({ shopify: { storeDomain: STORE, storefrontToken: 'token' } });
   plain = await createTestApp();
   shopAdmin = await logInAs(shop.app, (await createUser(shop.app, { role: 'admin' })).email);

@@ -279,7 +279,7 @@ describe('provider contract: Mux (msw)', () => {
   let t: TestApp;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     const base = testConfig();
     t = await createTestApp({ dataDir: join(dir, 'mux'), video: { ...base.video, mux: MUX } });
     const admin = await createUser(t.app, { role: 'admin' });

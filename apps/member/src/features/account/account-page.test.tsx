@@ -16,6 +16,7 @@ const details = (user: (typeof users)[keyof typeof users]) =>
       imageUrl: null,
       userType: user.userType,
       commentNotifications: true,
+      pendingEmail: null,
     }),
   );
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { goToUrl } from '../../shared/go-to-url';
-import { apiUrl, problem, sessionHandler, sessionOf, users } from '../../test/fixtures';
+import { apiUrl, offContract, problem, sessionHandler, sessionOf, users } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -56,7 +56,10 @@ describe('login', () => {
     server.use(
       sessionHandler(null),
       http.post(apiUrl('/auth/login'), () =>
-        HttpResponse.json({ user: { ...users.individual, role: 'superuser' }, csrfToken: 'x' }),
+        HttpResponse.json(
+          { user: { ...users.individual, role: 'superuser' }, csrfToken: 'x' },
+          offContract('the login page refuses a role the API never sends'),
+        ),
       ),
     );
     const { user, router } = renderApp('/login');
