@@ -4,8 +4,8 @@ import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
 import { popupRoutes } from '../features/popups/routes';
-import { AdminLayout } from '../features/shell/admin-layout';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
+import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
 
@@ -70,7 +70,7 @@ export const adminRoutes: RouteObject[] = [
           {
             path: '*',
             lazy: async () => ({
-              Component: (await import('../features/shell/admin-not-found-page')).AdminNotFoundPage,
+              Component: (await import('../shell/admin-not-found-page')).AdminNotFoundPage,
             }),
           },
         ],

@@ -26,18 +26,17 @@ import {
 import { useForm } from '@mantine/form';
 import { IconCloudDownload, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { RichTextInput } from '../../components/rich-text-input';
+import type { ChipItem } from '../../components/chip-list';
+import { KeywordsInput } from '../../components/keywords-input';
+import { LookupPicker } from '../../components/lookup-picker';
 import {
   useCategories,
-  useCreateVideo,
-  useFetchVimeoVideo,
   useInstructors,
   useProductSuggestions,
   useTagSuggestions,
-} from './api';
-import type { ChipItem } from './chip-list';
-import { KeywordsInput } from './keywords-input';
-import { LookupPicker } from './lookup-picker';
+} from '../../components/lookup-queries';
+import { RichTextInput } from '../../components/rich-text-input';
+import { useCreateVideo, useFetchVimeoVideo } from './queries';
 
 export type VideoKind = 'library' | 'class';
 

@@ -19,11 +19,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconMoodEmpty, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAdminVideos, useDeleteVideo } from './api';
+import { useRevealDelay } from '../../components/use-reveal-delay';
+import { WindowPagination } from '../../components/window-pagination';
 import { EditVideoModal } from './edit-video-modal';
-import { useRevealDelay } from './use-reveal-delay';
+import { useAdminVideos, useDeleteVideo } from './queries';
 import { VideoCard } from './video-card';
-import { WindowPagination } from './window-pagination';
 
 export const SORT_LABELS: Record<SortOption, string> = {
   latest: 'Latest',

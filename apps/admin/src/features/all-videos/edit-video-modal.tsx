@@ -1,6 +1,5 @@
-import { ApiError, useApiClient } from '@dance/api-client';
+import { ApiError } from '@dance/api-client';
 import {
-  adminInstructorEndpoints,
   LEVELS,
   RELEASE_DATE_PAST_MESSAGE,
   RELEASE_DATE_REQUIRED_MESSAGE,
@@ -26,10 +25,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RichTextInput } from '../../components/rich-text-input';
-import { useUpdateVideo, useVideoFormOptions } from './api';
+import { useAllInstructors, useUpdateVideo, useVideoFormOptions } from './queries';
 import { formatDuration } from './text';
 
 interface EditValues {
@@ -65,15 +63,8 @@ const toValues = (video: TAdminVideo | null): EditValues => ({
 export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; onClose: () => void }) {
   const isOpen = video !== null;
   const isMobile = useMediaQuery('(max-width: 48em)');
-  const client = useApiClient();
   const options = useVideoFormOptions(isOpen);
-  // Every instructor (the public list is capped for pickers).
-  const instructors = useQuery({
-    queryKey: ['admin', 'instructors'],
-    queryFn: () => client.call(adminInstructorEndpoints.list),
-    enabled: isOpen,
-    staleTime: 60_000,
-  });
+  const instructors = useAllInstructors(isOpen);
   const updateVideo = useUpdateVideo();
   const today = todayInNewYork();
 

@@ -5,9 +5,9 @@ import { Alert, Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormPageFrame } from '../../components/form-page-frame';
-import { useBanner, useSaveBanner } from './api';
-import { ImagePicker } from './image-picker';
-import { uploadImage } from './upload-image';
+import { ImagePicker } from '../../components/image-picker';
+import { uploadImage } from '../../components/upload-image';
+import { useBanner, useSaveBanner } from './queries';
 
 const LIST_PATH = '/AdminDashboard/banners';
 

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconEye, IconEyeOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useBanners, useDeleteBanner, useSetBannerStatus } from './api';
+import { useBanners, useDeleteBanner, useSetBannerStatus } from './queries';
 
 const formatDate = (date: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(

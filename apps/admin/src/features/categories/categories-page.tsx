@@ -19,7 +19,7 @@ import {
 import { IconAlertTriangle, IconCategory, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
-import { useAddCategory, useAdminCategories, useRemoveCategory } from './api';
+import { useAddCategory, useAdminCategories, useRemoveCategory } from './queries';
 import { useTimedMessage } from './use-timed-message';
 
 /** /AdminDashboard/AddCategory: the category list, add and remove (spec 3 §2, §5, §8). */

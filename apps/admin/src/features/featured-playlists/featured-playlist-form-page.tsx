@@ -6,9 +6,9 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormPageFrame } from '../../components/form-page-frame';
-import { ImagePicker } from '../banners/image-picker';
-import { uploadImage } from '../banners/upload-image';
-import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './api';
+import { ImagePicker } from '../../components/image-picker';
+import { uploadImage } from '../../components/upload-image';
+import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './queries';
 import { type PickedVideo, VideoPicker } from './video-picker';
 
 export const FEATURED_LIST_PATH = '/AdminDashboard/featured-playlist';

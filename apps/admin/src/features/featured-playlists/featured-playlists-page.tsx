@@ -5,8 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconListNumbers, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useDeleteFeaturedPlaylist, useFeaturedPlaylists } from './api';
 import { PlaylistOrderPanel } from './playlist-order-panel';
+import { useDeleteFeaturedPlaylist, useFeaturedPlaylists } from './queries';
 
 const FORM_PATH = '/AdminDashboard/featured-playlist-form';
 

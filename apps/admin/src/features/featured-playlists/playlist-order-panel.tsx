@@ -3,7 +3,7 @@ import { toast, useShuffleWithUndo } from '@dance/ui';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useFeaturedPlaylist, useSaveFeaturedOrder } from './api';
+import { useFeaturedPlaylist, useSaveFeaturedOrder } from './queries';
 
 /**
  * A featured playlist's videos (spec 3 §4): normal mode, reorder mode (Edit: Move up / Move down, then Save

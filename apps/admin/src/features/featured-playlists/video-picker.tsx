@@ -14,7 +14,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useVideoChoices } from './api';
+import { useVideoChoices } from './queries';
 
 export interface PickedVideo {
   id: string;

@@ -22,7 +22,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPhotoUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { uploadInstructorImage, useSaveInstructor } from './api';
 import {
   type InstructorValues,
   newSocialRow,
@@ -31,6 +30,7 @@ import {
   toInstructorValues,
   validateInstructor,
 } from './instructor-form';
+import { uploadInstructorImage, useSaveInstructor } from './queries';
 import { SocialIcon } from './social-icon';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/svg+xml';

@@ -23,8 +23,8 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListCard } from '../../components/list-card';
-import { useAdminInstructors, useDeleteInstructor } from './api';
 import { InstructorDialog } from './instructor-dialog';
+import { useAdminInstructors, useDeleteInstructor } from './queries';
 import { SocialIcon } from './social-icon';
 
 /** /AdminDashBoard/Instructors: the instructor table and the add/edit dialog (spec 3 §2). */

@@ -17,9 +17,9 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FormPageFrame } from '../../components/form-page-frame';
-import { ImagePicker } from '../banners/image-picker';
-import { uploadImage } from '../banners/upload-image';
-import { usePopup, useSavePopup } from './api';
+import { ImagePicker } from '../../components/image-picker';
+import { uploadImage } from '../../components/upload-image';
+import { usePopup, useSavePopup } from './queries';
 
 const LIST_PATH = '/AdminDashboard/popup';
 

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useDeletePopup, usePopups } from './api';
+import { useDeletePopup, usePopups } from './queries';
 
 /** Where a popup stands now: scheduled, showing, ended, or switched off. */
 function statusOf(p: TAdminPopup, now = Date.now()): { label: string; color: string } {

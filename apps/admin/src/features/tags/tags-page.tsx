@@ -16,7 +16,7 @@ import {
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
-import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './api';
+import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './queries';
 import { TAG_SWATCHES, TagRow } from './tag-row';
 
 const isSessionLost = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -19,12 +19,17 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { ChipItem } from '../../components/chip-list';
+import { KeywordsInput } from '../../components/keywords-input';
+import { LookupPicker } from '../../components/lookup-picker';
+import {
+  useCategories,
+  useInstructors,
+  useProductSuggestions,
+  useTagSuggestions,
+} from '../../components/lookup-queries';
 import { RichTextInput } from '../../components/rich-text-input';
-import { useCategories, useInstructors, useProductSuggestions, useTagSuggestions } from '../add-videos/api';
-import type { ChipItem } from '../add-videos/chip-list';
-import { KeywordsInput } from '../add-videos/keywords-input';
-import { LookupPicker } from '../add-videos/lookup-picker';
-import { useChapterThumbnail, useUploadVideo } from './api';
+import { useChapterThumbnail, useUploadVideo } from './queries';
 import { type VideoSource, VideoSourceField } from './video-source-field';
 
 interface ChapterRow {

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from 
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useUpdateUser } from './api';
+import { useUpdateUser } from './queries';
 
 interface UserValues {
   firstName: string;

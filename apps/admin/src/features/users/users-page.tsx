@@ -21,10 +21,10 @@ import { IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
-import { useRevealDelay } from '../all-videos/use-reveal-delay';
-import { WindowPagination } from '../all-videos/window-pagination';
-import { useAdminUsers, useDeleteUser } from './api';
+import { useRevealDelay } from '../../components/use-reveal-delay';
+import { WindowPagination } from '../../components/window-pagination';
 import { EditUserModal } from './edit-user-modal';
+import { useAdminUsers, useDeleteUser } from './queries';
 
 const SEARCH_DEBOUNCE_MS = 500;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

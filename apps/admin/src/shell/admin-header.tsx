@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ADMIN_HOME_PATH } from '../../app/paths';
+import { ADMIN_HOME_PATH } from '../app/paths';
 import classes from './admin-header.module.css';
 import { UserMenu } from './user-menu';
 

@@ -1,5 +1,6 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
+  adminInstructorEndpoints,
   adminVideoEndpoints,
   catalogueEndpoints,
   type SortOption,
@@ -7,15 +8,10 @@ import {
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const adminVideoKeys = {
-  all: ['admin', 'videos'] as const,
-  list: (q: { search: string; sort: SortOption; page: number }) => ['admin', 'videos', q] as const,
-};
-
 export function useAdminVideos(q: { search: string; sort: SortOption; page: number }) {
   const client = useApiClient();
   return useQuery({
-    queryKey: adminVideoKeys.list(q),
+    queryKey: queryKeyOf(adminVideoEndpoints.list, { query: q }),
     queryFn: ({ signal }) =>
       client.call(adminVideoEndpoints.list, {
         query: { search: q.search || undefined, sort: q.sort, page: q.page },
@@ -32,7 +28,7 @@ export function useUpdateVideo() {
     mutationFn: ({ id, body }: { id: string; body: TUpdateAdminVideoRequest }) =>
       client.call(adminVideoEndpoints.update, { params: { videoId: id }, body }),
     // Saving reloads the list (spec 3 §4).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminVideoKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') }),
   });
 }
 
@@ -41,7 +37,7 @@ export function useDeleteVideo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.call(adminVideoEndpoints.remove, { params: { videoId: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminVideoKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') }),
   });
 }
 
@@ -50,22 +46,22 @@ export function useVideoFormOptions(isEnabled: boolean) {
   const client = useApiClient();
   const options = { enabled: isEnabled, staleTime: 60_000 };
   const categories = useQuery({
-    queryKey: ['catalogue', 'categories'],
+    queryKey: queryKeyOf(catalogueEndpoints.categories),
     queryFn: () => client.call(catalogueEndpoints.categories),
     ...options,
   });
   const instructors = useQuery({
-    queryKey: ['catalogue', 'instructors'],
+    queryKey: queryKeyOf(catalogueEndpoints.instructors, { query: {} }),
     queryFn: () => client.call(catalogueEndpoints.instructors, { query: {} }),
     ...options,
   });
   const tags = useQuery({
-    queryKey: ['catalogue', 'tags'],
+    queryKey: queryKeyOf(catalogueEndpoints.tags, { query: {} }),
     queryFn: () => client.call(catalogueEndpoints.tags, { query: {} }),
     ...options,
   });
   const products = useQuery({
-    queryKey: ['catalogue', 'products'],
+    queryKey: queryKeyOf(catalogueEndpoints.products, { query: {} }),
     queryFn: () => client.call(catalogueEndpoints.products, { query: {} }),
     ...options,
   });
@@ -76,4 +72,15 @@ export function useVideoFormOptions(isEnabled: boolean) {
     products: products.data?.items ?? [],
     isLoading: categories.isLoading || instructors.isLoading || tags.isLoading || products.isLoading,
   };
+}
+
+/** Every instructor, for the edit modal's picker (the public list is capped for pickers). */
+export function useAllInstructors(isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(adminInstructorEndpoints.list),
+    queryFn: () => client.call(adminInstructorEndpoints.list),
+    enabled: isEnabled,
+    staleTime: 60_000,
+  });
 }

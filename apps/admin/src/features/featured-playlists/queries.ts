@@ -1,4 +1,4 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   adminVideoEndpoints,
   playlistEndpoints,
@@ -7,15 +7,10 @@ import {
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const featuredKeys = {
-  all: ['admin', 'featured-playlists'] as const,
-  one: (id: string) => ['admin', 'featured-playlists', id] as const,
-};
-
 export function useFeaturedPlaylists() {
   const client = useApiClient();
   return useQuery({
-    queryKey: featuredKeys.all,
+    queryKey: queryKeyOf(playlistEndpoints.list, { query: { type: 'FPL' } }),
     queryFn: ({ signal }) => client.call(playlistEndpoints.list, { query: { type: 'FPL' }, signal }),
   });
 }
@@ -23,7 +18,7 @@ export function useFeaturedPlaylists() {
 export function useFeaturedPlaylist(id: string | undefined) {
   const client = useApiClient();
   return useQuery({
-    queryKey: featuredKeys.one(id ?? ''),
+    queryKey: queryKeyOf(playlistEndpoints.get, { params: { playlistId: id ?? '' } }),
     queryFn: ({ signal }) => client.call(playlistEndpoints.get, { params: { playlistId: id! }, signal }),
     enabled: Boolean(id),
     retry: false,
@@ -38,7 +33,7 @@ export function useSaveFeaturedPlaylist() {
       id
         ? client.call(playlistEndpoints.adminUpdateFeatured, { params: { playlistId: id }, body })
         : client.call(playlistEndpoints.adminCreateFeatured, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/playlists') }),
   });
 }
 
@@ -48,7 +43,7 @@ export function useDeleteFeaturedPlaylist() {
   return useMutation({
     mutationFn: (id: string) =>
       client.call(playlistEndpoints.adminDeleteFeatured, { params: { playlistId: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/playlists') }),
   });
 }
 
@@ -62,7 +57,7 @@ export function useSaveFeaturedOrder() {
         params: { playlistId: id },
         body: { positions: toPositions(videoIds) },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuredKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/playlists') }),
   });
 }
 
@@ -70,7 +65,7 @@ export function useSaveFeaturedOrder() {
 export function useVideoChoices(search: string) {
   const client = useApiClient();
   return useQuery({
-    queryKey: ['admin', 'videos', 'choices', search] as const,
+    queryKey: queryKeyOf(adminVideoEndpoints.list, { query: { search, pageSize: 20 } }),
     queryFn: ({ signal }) =>
       client.call(adminVideoEndpoints.list, {
         query: { search: search || undefined, sort: 'latest', page: 1, pageSize: 20 },

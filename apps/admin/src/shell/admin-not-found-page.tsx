@@ -2,7 +2,7 @@ import { Button, Center, Code, Paper, Stack, Text, ThemeIcon, Title } from '@man
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft, IconMapSearch } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { ADMIN_HOME_PATH } from '../../app/paths';
+import { ADMIN_HOME_PATH } from '../app/paths';
 
 /** Any console address without a screen, shown inside the layout so the navigation stays at hand. */
 export function AdminNotFoundPage() {

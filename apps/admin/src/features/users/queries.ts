@@ -1,16 +1,11 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import { adminUserEndpoints, type TUpdateAdminUserRequest } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-const userKeys = {
-  all: ['admin', 'users'] as const,
-  list: (q: { search: string; page: number }) => ['admin', 'users', q] as const,
-};
 
 export function useAdminUsers(q: { search: string; page: number }) {
   const client = useApiClient();
   return useQuery({
-    queryKey: userKeys.list(q),
+    queryKey: queryKeyOf(adminUserEndpoints.list, { query: q }),
     queryFn: ({ signal }) =>
       client.call(adminUserEndpoints.list, {
         query: { search: q.search || undefined, page: q.page },
@@ -26,7 +21,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TUpdateAdminUserRequest }) =>
       client.call(adminUserEndpoints.update, { params: { userId: id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/users') }),
   });
 }
 
@@ -35,6 +30,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.call(adminUserEndpoints.remove, { params: { userId: id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/users') }),
   });
 }

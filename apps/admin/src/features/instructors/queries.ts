@@ -1,7 +1,8 @@
-import { ApiError, queryKeys, useApiClient } from '@dance/api-client';
+import { ApiError, pathKey, queryKeyOf, queryKeys, useApiClient } from '@dance/api-client';
 import {
   API_PREFIX,
   adminInstructorEndpoints,
+  catalogueEndpoints,
   type TCreateInstructorRequest,
   type TSessionResponse,
   type TUpdateInstructorRequest,
@@ -11,12 +12,10 @@ import {
 } from '@dance/domain';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export const instructorKeys = { all: ['admin', 'instructors'] as const };
-
 export function useAdminInstructors() {
   const client = useApiClient();
   return useQuery({
-    queryKey: instructorKeys.all,
+    queryKey: queryKeyOf(adminInstructorEndpoints.list),
     queryFn: () => client.call(adminInstructorEndpoints.list),
   });
 }
@@ -25,9 +24,9 @@ function useRefreshInstructors() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: instructorKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['catalogue', 'instructors'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(adminInstructorEndpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(catalogueEndpoints.instructors) }),
+      queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') }),
     ]);
 }
 

@@ -1,4 +1,4 @@
-import { useApiClient } from '@dance/api-client';
+import { queryKeyOf, useApiClient } from '@dance/api-client';
 import { adminUploadEndpoints, PLAYER_LIMITS, type TUploadVideoBody } from '@dance/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
@@ -13,7 +13,7 @@ export function useCreateDirectUpload() {
 export function useUploadStatus(uploadId: string | null) {
   const client = useApiClient();
   return useQuery({
-    queryKey: ['upload-wizard', 'status', uploadId],
+    queryKey: queryKeyOf(adminUploadEndpoints.directUploadStatus, { params: { uploadId } }),
     queryFn: ({ signal }) =>
       client.call(adminUploadEndpoints.directUploadStatus, { params: { uploadId: uploadId! }, signal }),
     enabled: uploadId !== null,

@@ -1,21 +1,22 @@
-import { useApiClient } from '@dance/api-client';
-import { adminTagEndpoints, type TUpdateTagRequest } from '@dance/domain';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
+import { adminTagEndpoints, catalogueEndpoints, type TUpdateTagRequest } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-const tagKeys = { all: ['admin', 'tags'] as const };
 
 export function useAdminTags() {
   const client = useApiClient();
-  return useQuery({ queryKey: tagKeys.all, queryFn: () => client.call(adminTagEndpoints.list) });
+  return useQuery({
+    queryKey: queryKeyOf(adminTagEndpoints.list),
+    queryFn: () => client.call(adminTagEndpoints.list),
+  });
 }
 
 function useRefreshTagLists() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: tagKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['catalogue', 'tags'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'videos'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(adminTagEndpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(catalogueEndpoints.tags) }),
+      queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') }),
     ]);
 }
 
@@ -37,7 +38,7 @@ export function useUpdateTag() {
       client.call(adminTagEndpoints.update, { params: { id }, body }),
     // The answer is the whole list in its new order: show it at once, then refresh the rest.
     onSuccess: (data) => {
-      queryClient.setQueryData(tagKeys.all, data);
+      queryClient.setQueryData(queryKeyOf(adminTagEndpoints.list), data);
       return refresh();
     },
     onError: refresh,

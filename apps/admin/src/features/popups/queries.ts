@@ -1,16 +1,11 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import { popupEndpoints, type TPopupInput } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-export const popupKeys = {
-  all: ['admin', 'popups'] as const,
-  one: (id: string) => ['admin', 'popups', id] as const,
-};
 
 export function usePopups() {
   const client = useApiClient();
   return useQuery({
-    queryKey: popupKeys.all,
+    queryKey: queryKeyOf(popupEndpoints.list),
     queryFn: ({ signal }) => client.call(popupEndpoints.list, { signal }),
   });
 }
@@ -18,7 +13,7 @@ export function usePopups() {
 export function usePopup(id: string | undefined) {
   const client = useApiClient();
   return useQuery({
-    queryKey: popupKeys.one(id ?? ''),
+    queryKey: queryKeyOf(popupEndpoints.get, { params: { id: id ?? '' } }),
     queryFn: ({ signal }) => client.call(popupEndpoints.get, { params: { id: id! }, signal }),
     enabled: Boolean(id),
     retry: false,
@@ -33,7 +28,7 @@ export function useSavePopup() {
       id
         ? client.call(popupEndpoints.update, { params: { id }, body })
         : client.call(popupEndpoints.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: popupKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/popups') }),
   });
 }
 
@@ -42,6 +37,6 @@ export function useDeletePopup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.call(popupEndpoints.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: popupKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/popups') }),
   });
 }

@@ -1,20 +1,21 @@
-import { useApiClient } from '@dance/api-client';
-import { adminCategoryEndpoints } from '@dance/domain';
+import { queryKeyOf, useApiClient } from '@dance/api-client';
+import { adminCategoryEndpoints, catalogueEndpoints } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-const categoryKeys = { all: ['admin', 'categories'] as const };
 
 export function useAdminCategories() {
   const client = useApiClient();
-  return useQuery({ queryKey: categoryKeys.all, queryFn: () => client.call(adminCategoryEndpoints.list) });
+  return useQuery({
+    queryKey: queryKeyOf(adminCategoryEndpoints.list),
+    queryFn: () => client.call(adminCategoryEndpoints.list),
+  });
 }
 
 function useInvalidateCategories() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['catalogue', 'categories'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(adminCategoryEndpoints.list) }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf(catalogueEndpoints.categories) }),
     ]);
 }
 

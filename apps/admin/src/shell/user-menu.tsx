@@ -2,8 +2,8 @@ import { useSession } from '@dance/api-client';
 import { fullName } from '@dance/domain';
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
-import { env } from '../../app/env';
-import { useSignOut } from '../auth/use-sign-out';
+import { env } from '../app/env';
+import { useSignOut } from '../features/auth/use-sign-out';
 import classes from './user-menu.module.css';
 
 /** The signed-in admin, with Logout (spec 3 §2) and a way to see the member site as members do. */

@@ -2,7 +2,7 @@ import { BREAKPOINTS } from '@dance/domain';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet, useLocation } from 'react-router';
-import { AdminGuard } from '../auth/admin-guard';
+import { AdminGuard } from '../features/auth/admin-guard';
 import { AdminHeader } from './admin-header';
 import classes from './admin-layout.module.css';
 import { findActiveNavItem } from './admin-nav';

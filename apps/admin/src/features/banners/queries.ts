@@ -1,16 +1,11 @@
-import { useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import { bannerEndpoints, type TBannerInput } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-export const bannerKeys = {
-  all: ['admin', 'banners'] as const,
-  one: (id: string) => ['admin', 'banners', id] as const,
-};
 
 export function useBanners() {
   const client = useApiClient();
   return useQuery({
-    queryKey: bannerKeys.all,
+    queryKey: queryKeyOf(bannerEndpoints.list),
     queryFn: ({ signal }) => client.call(bannerEndpoints.list, { signal }),
   });
 }
@@ -18,7 +13,7 @@ export function useBanners() {
 export function useBanner(id: string | undefined) {
   const client = useApiClient();
   return useQuery({
-    queryKey: bannerKeys.one(id ?? ''),
+    queryKey: queryKeyOf(bannerEndpoints.get, { params: { id: id ?? '' } }),
     queryFn: ({ signal }) => client.call(bannerEndpoints.get, { params: { id: id! }, signal }),
     enabled: Boolean(id),
     retry: false,
@@ -33,7 +28,7 @@ export function useSaveBanner() {
       id
         ? client.call(bannerEndpoints.update, { params: { id }, body })
         : client.call(bannerEndpoints.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/banners') }),
   });
 }
 
@@ -43,7 +38,7 @@ export function useSetBannerStatus() {
   return useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) =>
       client.call(bannerEndpoints.setStatus, { params: { id }, body: { isActive } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/banners') }),
   });
 }
 
@@ -52,6 +47,6 @@ export function useDeleteBanner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => client.call(bannerEndpoints.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bannerKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/banners') }),
   });
 }

@@ -1,0 +1,45 @@
+import { queryKeyOf, useApiClient } from '@dance/api-client';
+import { catalogueEndpoints } from '@dance/domain';
+import { useQuery } from '@tanstack/react-query';
+
+// The catalogue's lookups for the admin's pickers (add video, upload wizard), cached by endpoint.
+
+export function useCategories() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(catalogueEndpoints.categories),
+    queryFn: ({ signal }) => client.call(catalogueEndpoints.categories, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useInstructors() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(catalogueEndpoints.instructors, { query: {} }),
+    queryFn: ({ signal }) => client.call(catalogueEndpoints.instructors, { query: {}, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** Tag suggestions for the autocomplete (GET /tags?query=). */
+export function useTagSuggestions(query: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(catalogueEndpoints.tags, { query: { query } }),
+    queryFn: ({ signal }) =>
+      client.call(catalogueEndpoints.tags, { query: { query: query || undefined }, signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** Product suggestions for the autocomplete (GET /products?query=). */
+export function useProductSuggestions(query: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(catalogueEndpoints.products, { query: { query } }),
+    queryFn: ({ signal }) =>
+      client.call(catalogueEndpoints.products, { query: { query: query || undefined }, signal }),
+    staleTime: 30_000,
+  });
+}
