@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES } from '@dance/domain';
-import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -54,5 +54,27 @@ export function FormPageFrame<T>({
       )}
       {(!isEdit || record.data) && children(record.data ?? null)}
     </Stack>
+  );
+}
+
+/** The end of an admin form: Cancel back to the list, and the submit button (busy while saving or uploading). */
+export function FormActions({
+  cancelTo,
+  isSaving,
+  submitLabel,
+}: {
+  cancelTo: string;
+  isSaving: boolean;
+  submitLabel: string;
+}) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" component={Link} to={cancelTo}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={isSaving}>
+        {submitLabel}
+      </Button>
+    </Group>
   );
 }

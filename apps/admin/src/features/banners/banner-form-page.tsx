@@ -1,10 +1,10 @@
 import { ApiError, useSession } from '@dance/api-client';
 import { CONTENT_MESSAGES, type TAdminBanner, todayInNewYork } from '@dance/domain';
 import { toast } from '@dance/ui';
-import { Alert, Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
+import { Alert, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormPageFrame } from '../../components/form-page-frame';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
 import { uploadImage } from '../../components/upload-image';
 import { useBanner, useSaveBanner } from './queries';
@@ -136,14 +136,11 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
               : 'Shown to members from this day (New York time)'
           }
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" component={Link} to={LIST_PATH}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isUploading || save.isPending}>
-            {banner ? 'Save changes' : 'Add Banner'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo={LIST_PATH}
+          isSaving={isUploading || save.isPending}
+          submitLabel={banner ? 'Save changes' : 'Add Banner'}
+        />
       </Stack>
     </Paper>
   );

@@ -14,11 +14,11 @@ import {
   TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCategory, IconCheck, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
+import { ListTable } from '../../components/list-table';
 import { useAddCategory, useAdminCategories, useRemoveCategory } from './queries';
 import { useTimedMessage } from './use-timed-message';
 
@@ -144,50 +144,37 @@ export function CategoriesPage() {
         skeletonHeight={36}
       >
         {() => (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Categories">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Videos</Table.Th>
-                  <Table.Th w={80}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {categoryItems.map((category) => (
-                  <Table.Tr key={category.id}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Text fw={600}>{category.name}</Text>
-                        {category.routePath && (
-                          <Badge variant="light" color="gray" size="sm" tt="none">
-                            {category.routePath}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text c="dimmed">{category.videoCount}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Tooltip label="Remove">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove ${category.name}`}
-                          onClick={() => handleRemove(category.id, category.name, category.videoCount)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable label="Categories" minWidth={300} columns={['Name', 'Videos']} actionsWidth={80}>
+            {categoryItems.map((category) => (
+              <Table.Tr key={category.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text fw={600}>{category.name}</Text>
+                    {category.routePath && (
+                      <Badge variant="light" color="gray" size="sm" tt="none">
+                        {category.routePath}
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text c="dimmed">{category.videoCount}</Text>
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Tooltip label="Remove">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${category.name}`}
+                      onClick={() => handleRemove(category.id, category.name, category.videoCount)}
+                    >
+                      <IconTrash size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListCard>
     </Stack>

@@ -1,11 +1,11 @@
 import { ApiError, useSession } from '@dance/api-client';
 import { CONTENT_MESSAGES, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance/domain';
 import { toast } from '@dance/ui';
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { FormPageFrame } from '../../components/form-page-frame';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
 import { uploadImage } from '../../components/upload-image';
 import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './queries';
@@ -161,14 +161,11 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
           }}
           error={errors.videos}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" component={Link} to={FEATURED_LIST_PATH}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isUploading || save.isPending}>
-            {isEdit ? 'Save changes' : 'Create playlist'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo={FEATURED_LIST_PATH}
+          isSaving={isUploading || save.isPending}
+          submitLabel={isEdit ? 'Save changes' : 'Create playlist'}
+        />
       </Stack>
     </Paper>
   );

@@ -1,18 +1,7 @@
 import { ApiError } from '@dance/api-client';
 import { MESSAGES, SOCIAL_PLATFORM_LABELS, type TAdminInstructor } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
-import {
-  ActionIcon,
-  Avatar,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Avatar, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconEdit,
@@ -23,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ListCard } from '../../components/list-card';
+import { ListTable } from '../../components/list-table';
 import { InstructorDialog } from './instructor-dialog';
 import { useAdminInstructors, useDeleteInstructor } from './queries';
 import { SocialIcon } from './social-icon';
@@ -100,93 +90,71 @@ export function InstructorsPage() {
         skeletonHeight={48}
       >
         {() => (
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Instructors">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Instructor</Table.Th>
-                  <Table.Th>Bio</Table.Th>
-                  <Table.Th>Socials</Table.Th>
-                  <Table.Th>Videos</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(instructors.data?.items ?? []).map((instructor) => (
-                  <Table.Tr key={instructor.id}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Avatar
-                          src={instructor.imageUrl}
-                          name={instructor.name}
-                          color="initials"
-                          radius="xl"
-                        />
-                        <Text fw={600}>{instructor.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td maw={380}>
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {instructor.bio || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {instructor.socials.length === 0 && <Text c="dimmed">—</Text>}
-                        {instructor.socials.map((social) => (
-                          <Tooltip key={`${social.platform}-${social.url}`} label={social.url}>
-                            <ActionIcon
-                              component="a"
-                              href={social.url}
-                              target="_blank"
-                              rel="noreferrer noopener"
-                              variant="light"
-                              color="gray"
-                              aria-label={`${SOCIAL_PLATFORM_LABELS[social.platform]} of ${instructor.name}`}
-                            >
-                              <SocialIcon platform={social.platform} />
-                            </ActionIcon>
-                          </Tooltip>
-                        ))}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c="dimmed">
-                        {instructor.videoCount}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Edit ${instructor.name}`}
-                            onClick={() => setTarget(instructor)}
-                          >
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip
-                          label={instructor.videoCount > 0 ? 'Has videos: reassign them first' : 'Delete'}
+          <ListTable label="Instructors" minWidth={720} columns={['Instructor', 'Bio', 'Socials', 'Videos']}>
+            {(instructors.data?.items ?? []).map((instructor) => (
+              <Table.Tr key={instructor.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={instructor.imageUrl} name={instructor.name} color="initials" radius="xl" />
+                    <Text fw={600}>{instructor.name}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td maw={380}>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {instructor.bio || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    {instructor.socials.length === 0 && <Text c="dimmed">—</Text>}
+                    {instructor.socials.map((social) => (
+                      <Tooltip key={`${social.platform}-${social.url}`} label={social.url}>
+                        <ActionIcon
+                          component="a"
+                          href={social.url}
+                          target="_blank"
+                          rel="noreferrer noopener"
+                          variant="light"
+                          color="gray"
+                          aria-label={`${SOCIAL_PLATFORM_LABELS[social.platform]} of ${instructor.name}`}
                         >
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete ${instructor.name}`}
-                            onClick={() => handleDelete(instructor)}
-                          >
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                          <SocialIcon platform={social.platform} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {instructor.videoCount}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Edit">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${instructor.name}`}
+                        onClick={() => setTarget(instructor)}
+                      >
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={instructor.videoCount > 0 ? 'Has videos: reassign them first' : 'Delete'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${instructor.name}`}
+                        onClick={() => handleDelete(instructor)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
         )}
       </ListCard>
       <InstructorDialog target={target} onClose={() => setTarget(null)} />

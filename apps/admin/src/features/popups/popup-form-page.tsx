@@ -3,7 +3,6 @@ import { CONTENT_MESSAGES, type PopupDevice, type TAdminPopup } from '@dance/dom
 import { toast } from '@dance/ui';
 import {
   Alert,
-  Button,
   Checkbox,
   Group,
   Paper,
@@ -15,8 +14,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { FormPageFrame } from '../../components/form-page-frame';
+import { useNavigate, useParams } from 'react-router';
+import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
 import { uploadImage } from '../../components/upload-image';
 import { usePopup, useSavePopup } from './queries';
@@ -240,14 +239,11 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
           checked={values.isActive}
           onChange={(e) => set('isActive', e.currentTarget.checked)}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" component={Link} to={LIST_PATH}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isUploading || save.isPending}>
-            {popup ? 'Save changes' : 'Add Popup'}
-          </Button>
-        </Group>
+        <FormActions
+          cancelTo={LIST_PATH}
+          isSaving={isUploading || save.isPending}
+          submitLabel={popup ? 'Save changes' : 'Add Popup'}
+        />
       </Stack>
     </Paper>
   );

@@ -1,21 +1,11 @@
 import { ApiError } from '@dance/api-client';
 import { MESSAGES, type TAdminTag } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
-import {
-  Button,
-  ColorInput,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, ColorInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
+import { ListTable } from '../../components/list-table';
 import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './queries';
 import { TAG_SWATCHES, TagRow } from './tag-row';
 
@@ -138,44 +128,34 @@ export function TagsPage() {
         skeletonHeight={36}
       >
         {() => (
-          <Table.ScrollContainer minWidth={620}>
-            <Table verticalSpacing="xs" horizontalSpacing="lg" highlightOnHover aria-label="Tags">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Priority</Table.Th>
-                  <Table.Th>Tag</Table.Th>
-                  <Table.Th>Colour</Table.Th>
-                  <Table.Th>Videos</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((tag) => (
-                  <TagRow
-                    key={tag.id}
-                    tag={tag}
-                    priorities={priorities}
-                    isBusy={updateTag.isPending}
-                    onPriority={(t, priority) =>
-                      updateTag.mutate(
-                        { id: t.id, body: { priority } },
-                        {
-                          onSuccess: () => toast.success(`"${t.name}" is now priority ${priority}`),
-                          onError: reportUpdateError,
-                        },
-                      )
-                    }
-                    onColor={(t, next) =>
-                      updateTag.mutate({ id: t.id, body: { color: next } }, { onError: reportUpdateError })
-                    }
-                    onDelete={handleDelete}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ListTable
+            label="Tags"
+            minWidth={620}
+            columns={['Priority', 'Tag', 'Colour', 'Videos']}
+            verticalSpacing="xs"
+          >
+            {items.map((tag) => (
+              <TagRow
+                key={tag.id}
+                tag={tag}
+                priorities={priorities}
+                isBusy={updateTag.isPending}
+                onPriority={(t, priority) =>
+                  updateTag.mutate(
+                    { id: t.id, body: { priority } },
+                    {
+                      onSuccess: () => toast.success(`"${t.name}" is now priority ${priority}`),
+                      onError: reportUpdateError,
+                    },
+                  )
+                }
+                onColor={(t, next) =>
+                  updateTag.mutate({ id: t.id, body: { color: next } }, { onError: reportUpdateError })
+                }
+                onDelete={handleDelete}
+              />
+            ))}
+          </ListTable>
         )}
       </ListCard>
     </Stack>

@@ -14,13 +14,13 @@ import {
   TextInput,
   Title,
   Tooltip,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
+import { ListTable } from '../../components/list-table';
 import { useRevealDelay } from '../../components/use-reveal-delay';
 import { WindowPagination } from '../../components/window-pagination';
 import { EditUserModal } from './edit-user-modal';
@@ -140,82 +140,67 @@ export function UsersPage() {
         skeletonHeight={40}
       >
         {() => (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(data?.items ?? []).map((user) => {
-                  const kind = describeUser(user);
-                  const isMe = user.id === myId;
-                  const name = `${user.firstName} ${user.lastName}`;
-                  return (
-                    <Table.Tr key={user.id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar src={user.imageUrl} name={name} color="initials" radius="xl" size="sm" />
-                          <Text fw={600} size="sm">
-                            {name}
-                            {isMe && (
-                              <Text span c="dimmed" size="xs" ml={6}>
-                                (you)
-                              </Text>
-                            )}
+          <ListTable label="Users" minWidth={760} columns={['Name', 'Email', 'Type', 'Joined']}>
+            {(data?.items ?? []).map((user) => {
+              const kind = describeUser(user);
+              const isMe = user.id === myId;
+              const name = `${user.firstName} ${user.lastName}`;
+              return (
+                <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={user.imageUrl} name={name} color="initials" radius="xl" size="sm" />
+                      <Text fw={600} size="sm">
+                        {name}
+                        {isMe && (
+                          <Text span c="dimmed" size="xs" ml={6}>
+                            (you)
                           </Text>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{user.email}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={kind.color} tt="none">
-                          {kind.label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed">
-                          {dateFormat.format(new Date(user.createdAt))}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label="Edit">
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`Edit ${name}`}
-                              onClick={() => setEditing(user)}
-                            >
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={isMe ? ADMIN_CANNOT_DELETE_SELF_MESSAGE : 'Delete'}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              disabled={isMe}
-                              aria-label={`Delete ${name}`}
-                              onClick={() => handleDelete(user)}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        )}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{user.email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={kind.color} tt="none">
+                      {kind.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {dateFormat.format(new Date(user.createdAt))}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${name}`}
+                          onClick={() => setEditing(user)}
+                        >
+                          <IconEdit size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label={isMe ? ADMIN_CANNOT_DELETE_SELF_MESSAGE : 'Delete'}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          disabled={isMe}
+                          aria-label={`Delete ${name}`}
+                          onClick={() => handleDelete(user)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         )}
       </ListCard>
 
