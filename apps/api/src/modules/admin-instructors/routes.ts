@@ -5,7 +5,7 @@ import { selectInstructors } from './queries';
 import { createInstructor, editInstructor, removeInstructor } from './service';
 
 export async function adminInstructorRoutes(app: FastifyInstance) {
-  route(app, adminInstructorEndpoints.list, async (_request) => {
+  route(app, adminInstructorEndpoints.list, async () => {
     return { items: await selectInstructors(app.db) };
   });
 

@@ -5,7 +5,7 @@ import { selectCategories, selectTags } from './queries';
 import { createCategory, createTag, editTag, removeCategory, removeTag } from './service';
 
 export async function adminTaxonomyRoutes(app: FastifyInstance) {
-  route(app, adminCategoryEndpoints.list, async (_request) => {
+  route(app, adminCategoryEndpoints.list, async () => {
     return { items: await selectCategories(app.db) };
   });
 
@@ -19,7 +19,7 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
     return { id };
   });
 
-  route(app, adminTagEndpoints.list, async (_request) => {
+  route(app, adminTagEndpoints.list, async () => {
     return { items: await selectTags(app.db) };
   });
 
