@@ -1,5 +1,15 @@
+import { matchPath, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_NAV, findActiveNavItem } from './admin-nav';
+import { adminRoutes } from '../app/routes';
+import { ADMIN_NAV, findActiveNavItem, VISIBLE_ADMIN_NAV } from './admin-nav';
+
+/** Every full path of a route tree (a child's path is relative to its parent's). */
+function routePaths(routes: readonly RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : parent;
+    return [...(route.path ? [path] : []), ...routePaths(route.children ?? [], path)];
+  });
+}
 
 describe('the admin navigation', () => {
   it('offers every admin section of spec 3 §2 once', () => {
@@ -48,5 +58,17 @@ describe('the admin navigation', () => {
 
   it('highlights nothing on an address that belongs to no section', () => {
     expect(findActiveNavItem('/AdminDashboard/nothing-here')).toBeUndefined();
+  });
+
+  it('shows only the sections whose page exists (each pending one names the issue that builds it)', () => {
+    const shown = VISIBLE_ADMIN_NAV.flatMap((group) => group.items.map((item) => item.to));
+    expect(shown).not.toContain('/AdminDashboard/moderation');
+    expect(shown).not.toContain('/sitemap');
+    const paths = routePaths(adminRoutes);
+    for (const to of shown)
+      expect(
+        paths.some((path) => matchPath({ path, caseSensitive: false, end: true }, to) !== null),
+        `${to} has no route`,
+      ).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ export interface AdminNavItem {
   icon: TablerIcon;
   /** Other screens of the same section (forms, edit pages) that keep this entry highlighted. */
   alsoActiveOn?: readonly string[];
+  /** The open issue that builds this section's page: until it lands the entry is not shown (no dead ends). */
+  pendingIssue?: number;
 }
 
 export interface AdminNavGroup {
@@ -61,9 +63,9 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'People',
     items: [
       { label: 'Users', to: '/AdminDashboard/AllUsers', icon: IconUsers },
-      { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck },
-      { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell },
-      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck },
+      { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck, pendingIssue: 15 },
+      { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell, pendingIssue: 17 },
+      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck, pendingIssue: 16 },
     ],
   },
   {
@@ -92,22 +94,39 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
         to: '/AdminDashboard/TRC-content',
         icon: IconBooks,
         alsoActiveOn: ['/AdminDashboard/TRC-add', '/AdminDashboard/TRC-edit/:id'],
+        pendingIssue: 16,
       },
     ],
   },
   {
     label: 'Insights',
     items: [
-      { label: 'Reactions', to: '/AdminDashboard/Reaction', icon: IconThumbUp },
-      { label: 'Reaction stats', to: '/AdminDashboard/Reaction/reaction-stats', icon: IconChartBar },
-      { label: 'Release audit', to: '/AdminDashboard/release-audit', icon: IconClipboardList },
+      { label: 'Reactions', to: '/AdminDashboard/Reaction', icon: IconThumbUp, pendingIssue: 18 },
+      {
+        label: 'Reaction stats',
+        to: '/AdminDashboard/Reaction/reaction-stats',
+        icon: IconChartBar,
+        pendingIssue: 18,
+      },
+      {
+        label: 'Release audit',
+        to: '/AdminDashboard/release-audit',
+        icon: IconClipboardList,
+        pendingIssue: 17,
+      },
     ],
   },
   {
     label: 'Site',
-    items: [{ label: 'Sitemap', to: '/sitemap', icon: IconSitemap }],
+    items: [{ label: 'Sitemap', to: '/sitemap', icon: IconSitemap, pendingIssue: 18 }],
   },
 ];
+
+/** The sections whose pages exist: what the navigation shows. */
+export const VISIBLE_ADMIN_NAV: readonly AdminNavGroup[] = ADMIN_NAV.map((group) => ({
+  ...group,
+  items: group.items.filter((item) => item.pendingIssue === undefined),
+})).filter((group) => group.items.length > 0);
 
 /** Whether a nav entry is the current section; routes match whatever their casing (/AdminDashBoard, popup/Popup). */
 export function isNavItemActive(item: AdminNavItem, pathname: string): boolean {

@@ -1,6 +1,6 @@
 import { Box, NavLink, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { ADMIN_NAV, isNavItemActive } from './admin-nav';
+import { isNavItemActive, VISIBLE_ADMIN_NAV } from './admin-nav';
 import classes from './admin-navbar.module.css';
 
 /** The console's section navigation; on narrow screens it lives in the drawer the header's burger opens. */
@@ -11,7 +11,7 @@ export function AdminNavbar({ onNavigate }: { onNavigate: () => void }) {
       <ScrollArea className={classes.scroll} type="scroll" scrollbarSize={6}>
         <Box component="nav" aria-label="Admin sections" px="sm" py="md">
           <Stack gap="lg">
-            {ADMIN_NAV.map((group) => (
+            {VISIBLE_ADMIN_NAV.map((group) => (
               <Box key={group.label} role="group" aria-labelledby={`nav-group-${group.label}`}>
                 <Text id={`nav-group-${group.label}`} className={classes.groupLabel}>
                   {group.label}
