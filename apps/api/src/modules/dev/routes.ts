@@ -1,15 +1,27 @@
 import { devEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
 import { listOutboxMails } from './queries';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The connection's own peer address, never a forwarded header a client could write. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+export const isLoopbackPeer = (address: string | undefined) => address !== undefined && LOOPBACK.has(address);
+
 /**
  * Development and test only (never registered in production, nor when SMTP is configured): the mail
  * outbox as JSON for tests and as a page where reset and invitation links can be followed.
+ * It holds password-reset and invitation links, so it answers only connections from this machine: a staging
+ * host started without NODE_ENV=production and reachable on 0.0.0.0 must not hand its reset links to anyone
+ * (a proxied request counts as the proxy's, so behind a proxy it is simply not found).
  */
 export async function devRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackPeer(request.socket.remoteAddress) || request.headers['x-forwarded-for']) throw notFound();
+  });
+
   route(app, devEndpoints.listOutbox, async (request) => ({
     mails: await listOutboxMails(app.db, request.query.to),
   }));
