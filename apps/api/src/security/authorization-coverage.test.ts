@@ -183,7 +183,9 @@ const CASES: Record<string, Case> = {
       }
       // It holds reset links: only this machine may read it, never another host nor a proxied request.
       for (const remoteAddress of ['192.168.1.20', '10.0.0.5', '2001:db8::1'])
-        expect((await t.app.inject({ url: api('/dev/mail'), remoteAddress })).statusCode, remoteAddress).toBe(404);
+        expect((await t.app.inject({ url: api('/dev/mail'), remoteAddress })).statusCode, remoteAddress).toBe(
+          404,
+        );
       const proxied = await t.app.inject({ url: '/dev/mail', headers: { 'x-forwarded-for': '203.0.113.9' } });
       expect(proxied.statusCode).toBe(404);
     },
