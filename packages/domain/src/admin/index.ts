@@ -4,3 +4,4 @@ export * from './taxonomy';
 export * from './upload';
 export * from './users';
 export * from './videos';
+export * from './insights';
