@@ -3,7 +3,10 @@ import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
+import { overviewRoutes } from '../features/overview/routes';
 import { popupRoutes } from '../features/popups/routes';
+import { reactionRoutes } from '../features/reactions/routes';
+import { sitemapRoutes } from '../features/sitemap/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH } from './paths';
@@ -65,8 +68,11 @@ export const adminRoutes: RouteObject[] = [
               ...featuredPlaylistRoutes,
               ...popupRoutes,
               ...uploadWizardRoutes,
+              ...overviewRoutes,
+              ...reactionRoutes,
             ],
           },
+          ...sitemapRoutes,
           {
             path: '*',
             lazy: async () => ({

@@ -10,6 +10,8 @@ interface ListCardProps {
   isLoading: boolean;
   isEmpty: boolean;
   emptyIcon: ReactNode;
+  /** The empty state's text; the spec's "No items found." unless a screen has its own ("No reactions found."). */
+  emptyText?: string;
   skeletonRows: number;
   skeletonHeight: number;
   /** The list itself, rendered only once it has items. */
@@ -23,6 +25,7 @@ export function ListCard({
   isLoading,
   isEmpty,
   emptyIcon,
+  emptyText = 'No items found.',
   skeletonRows,
   skeletonHeight,
   children,
@@ -39,7 +42,7 @@ export function ListCard({
         ) : isEmpty ? (
           <Stack align="center" p="xl" c="dimmed" gap={6}>
             {emptyIcon}
-            <Text>No items found.</Text>
+            <Text>{emptyText}</Text>
           </Stack>
         ) : (
           children()

@@ -134,7 +134,11 @@ export const ZOverviewQuery = z
       return;
     }
     if (from > to)
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'Select a valid date range (From must be ≤ To).' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['from'],
+        message: 'Select a valid date range (From must be ≤ To).',
+      });
     else if ((to - from) / 86_400_000 + 1 > OVERVIEW_MAX_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${OVERVIEW_MAX_DAYS} days` });
   });
@@ -172,7 +176,8 @@ export const adminReactionEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/admin/reactions',
-    summary: 'Videos with their likes and dislikes: searched, filtered by instructors and categories, sorted, paged',
+    summary:
+      'Videos with their likes and dislikes: searched, filtered by instructors and categories, sorted, paged',
     tags: ['admin'],
     auth: 'admin',
     query: ZReactionListQuery,
@@ -201,7 +206,8 @@ export const adminOverviewEndpoints = {
   get: defineEndpoint({
     method: 'GET',
     path: '/admin/overview',
-    summary: 'The business overview for a date range: members, trials, weekly growth, watching, top videos, studios',
+    summary:
+      'The business overview for a date range: members, trials, weekly growth, watching, top videos, studios',
     tags: ['admin'],
     auth: 'admin',
     query: ZOverviewQuery,

@@ -54,9 +54,7 @@ export const adminSitemapEndpoints = {
     summary: 'The generated sitemap as crawlers read it: /sitemap.xml (file 0) or one of its parts',
     tags: ['admin'],
     auth: 'admin',
-    query: z
-      .object({ file: z.coerce.number().int().min(0).max(SITEMAP_MAX_URLS).default(0) })
-      .strict(),
+    query: z.object({ file: z.coerce.number().int().min(0).max(SITEMAP_MAX_URLS).default(0) }).strict(),
     response: z.object({
       /** The public address of the file shown. */
       url: z.string(),

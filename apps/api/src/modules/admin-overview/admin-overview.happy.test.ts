@@ -84,7 +84,10 @@ beforeAll(async () => {
 
   const like = async (userId: string, videoId: string, when: string) => {
     await writeReaction(t.app.db, userId, videoId, 'like');
-    await t.app.db.update(videoReactions).set({ updatedAt: at(when) }).where(eq(videoReactions.userId, userId));
+    await t.app.db
+      .update(videoReactions)
+      .set({ updatedAt: at(when) })
+      .where(eq(videoReactions.userId, userId));
   };
   await like(b!.id, v.Two, '03-08T10:00:00');
   await like(c!.id, v.Two, '03-08T11:00:00');
@@ -131,7 +134,9 @@ describe('GET /admin/overview', () => {
       { id: v.Two, title: 'Two', likes: 2 },
       { id: v.One, title: 'One', likes: 1 },
     ]);
-    expect(body.studios).toEqual([{ id: ownerId, name: 'Studio Nova', planId: 'STUDIO-5', seats: 5, used: 3 }]);
+    expect(body.studios).toEqual([
+      { id: ownerId, name: 'Studio Nova', planId: 'STUDIO-5', seats: 5, used: 3 },
+    ]);
   });
 
   it('clips the weeks to the range', async () => {

@@ -1,4 +1,4 @@
-import { OVERVIEW_MIN_VIEWERS, OVERVIEW_TOP, seatsOfPlan, type PlanId, type TOverview } from '@dance/domain';
+import { OVERVIEW_MIN_VIEWERS, OVERVIEW_TOP, type PlanId, seatsOfPlan, type TOverview } from '@dance/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 

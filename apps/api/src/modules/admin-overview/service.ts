@@ -14,24 +14,36 @@ import {
 
 /** Every figure of the overview for a range of UTC days, each computed by the database. */
 export async function readOverview(db: DbOrTx, range: DayRange): Promise<TOverview> {
-  const [membersByPlan, trials, weekly, watchMinutesByDay, topByMinutes, topByCompletion, topByLikes, studios] =
-    await Promise.all([
-      selectMembersByPlan(db),
-      selectTrials(db, range),
-      selectWeekly(db, range),
-      selectWatchMinutesByDay(db, range),
-      selectTopByMinutes(db, range),
-      selectTopByCompletion(db, range),
-      selectTopByLikes(db, range),
-      selectStudios(db),
-    ]);
+  const [
+    membersByPlan,
+    trials,
+    weekly,
+    watchMinutesByDay,
+    topByMinutes,
+    topByCompletion,
+    topByLikes,
+    studios,
+  ] = await Promise.all([
+    selectMembersByPlan(db),
+    selectTrials(db, range),
+    selectWeekly(db, range),
+    selectWatchMinutesByDay(db, range),
+    selectTopByMinutes(db, range),
+    selectTopByCompletion(db, range),
+    selectTopByLikes(db, range),
+    selectStudios(db),
+  ]);
   const num = <T extends Record<string, unknown>>(rows: T[], keys: (keyof T)[]) =>
     rows.map((r) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, Number(r[k])])) }) as T);
   return {
     from: range.from,
     to: range.to,
     membersByPlan: num(membersByPlan, ['members']),
-    trials: { started: Number(trials.started), converted: Number(trials.converted), lapsed: Number(trials.lapsed) },
+    trials: {
+      started: Number(trials.started),
+      converted: Number(trials.converted),
+      lapsed: Number(trials.lapsed),
+    },
     weekly: num(weekly, ['new', 'cancelled', 'net']),
     watchMinutesByDay: num(watchMinutesByDay, ['minutes']),
     topByMinutes: num(topByMinutes, ['minutes']),

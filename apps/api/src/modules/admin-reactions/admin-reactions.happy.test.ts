@@ -40,20 +40,25 @@ beforeAll(async () => {
       instructorId: instructor?.id ?? null,
       instructorName: instructor?.name ?? null,
     });
-    await t.app.db.update(videos).set({ createdAt: new Date(`${added}T12:00:00Z`) }).where(eq(videos.id, video.id));
+    await t.app.db
+      .update(videos)
+      .set({ createdAt: new Date(`${added}T12:00:00Z`) })
+      .where(eq(videos.id, video.id));
     ids[title] = video.id;
     for (let i = 0; i < likes; i += 1) await writeReaction(t.app.db, members[i]!.id, video.id, 'like');
-    for (let i = 0; i < dislikes; i += 1) await writeReaction(t.app.db, members[3 - i]!.id, video.id, 'dislike');
+    for (let i = 0; i < dislikes; i += 1)
+      await writeReaction(t.app.db, members[3 - i]!.id, video.id, 'dislike');
   }
 });
 afterAll(() => t.close());
 
-const get = (path: string) => t.app.inject({ method: 'GET', url: `/api/v1/admin/${path}`, headers: admin.headers });
+const get = (path: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/admin/${path}`, headers: admin.headers });
 const titles = async (qs: string) =>
   ((await get(`reactions${qs}`)).json().items as { title: string }[]).map((i) => i.title);
 
 describe('GET /admin/reactions', () => {
-  it('answers the spec\'s reaction rows, most liked first by default, with the pagination', async () => {
+  it("answers the spec's reaction rows, most liked first by default, with the pagination", async () => {
     const res = await get('reactions');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -86,14 +91,22 @@ describe('GET /admin/reactions', () => {
     const first = (await get('reactions?pageSize=10&sort=title_asc')).json();
     expect(first).toMatchObject({ pageSize: 10, totalPages: 1 });
     expect((await get('reactions?pageSize=7')).statusCode).toBe(400);
-    expect((await get('reactions?pageSize=10&page=2')).json()).toMatchObject({ items: [], total: 4, page: 2 });
+    expect((await get('reactions?pageSize=10&page=2')).json()).toMatchObject({
+      items: [],
+      total: 4,
+      page: 2,
+    });
   });
 
   it('searches and filters by instructors and categories (comma-joined)', async () => {
     expect(await titles('?search=char')).toEqual(['Charlie']);
     expect(await titles('?search=ines&sort=title_asc')).toEqual(['Alpha', 'Charlie']);
     expect(await titles(`?instructors=${ids.omar}`)).toEqual(['bravo']);
-    expect(await titles(`?categories=${ids.salsa},${ids.tango}&sort=title_asc`)).toEqual(['Alpha', 'bravo', 'Charlie']);
+    expect(await titles(`?categories=${ids.salsa},${ids.tango}&sort=title_asc`)).toEqual([
+      'Alpha',
+      'bravo',
+      'Charlie',
+    ]);
     expect(await titles(`?categories=${ids.salsa}&instructors=${ids.ines}`)).toEqual(['Alpha']);
     expect((await get('reactions?categories=nope')).statusCode).toBe(400);
   });
@@ -102,10 +115,16 @@ describe('GET /admin/reactions', () => {
     const member = await createUser(t.app);
     await writeReaction(t.app.db, member.id, ids.Charlie!, 'like');
     await writeReaction(t.app.db, member.id, ids.Charlie!, 'dislike');
-    const [after] = await t.app.db.select().from(videoReactionCounts).where(eq(videoReactionCounts.videoId, ids.Charlie!));
+    const [after] = await t.app.db
+      .select()
+      .from(videoReactionCounts)
+      .where(eq(videoReactionCounts.videoId, ids.Charlie!));
     expect(after).toMatchObject({ likes: 0, dislikes: 1 });
     await writeReaction(t.app.db, member.id, ids.Charlie!, null);
-    const [cleared] = await t.app.db.select().from(videoReactionCounts).where(eq(videoReactionCounts.videoId, ids.Charlie!));
+    const [cleared] = await t.app.db
+      .select()
+      .from(videoReactionCounts)
+      .where(eq(videoReactionCounts.videoId, ids.Charlie!));
     expect(cleared).toMatchObject({ likes: 0, dislikes: 0 });
     const all = await t.app.db.select().from(videoReactions);
     expect(all).toHaveLength(9);
@@ -128,13 +147,26 @@ describe('GET /admin/reactions/stats', () => {
           { id: ids.bravo, title: 'bravo', likes: 1, dislikes: 2 },
         ],
       },
-      { id: null, name: 'No category', totalLikes: 2, totalDislikes: 0, videoCount: 1, items: [expect.objectContaining({ title: 'Delta' })] },
+      {
+        id: null,
+        name: 'No category',
+        totalLikes: 2,
+        totalDislikes: 0,
+        videoCount: 1,
+        items: [expect.objectContaining({ title: 'Delta' })],
+      },
     ]);
   });
 
   it('totals per instructor, and only the chosen ones', async () => {
     const body = (await get('reactions/stats?groupBy=instructor')).json();
-    expect(body.groups.map((g: { name: string; totalLikes: number; totalDislikes: number }) => [g.name, g.totalLikes, g.totalDislikes])).toEqual([
+    expect(
+      body.groups.map((g: { name: string; totalLikes: number; totalDislikes: number }) => [
+        g.name,
+        g.totalLikes,
+        g.totalDislikes,
+      ]),
+    ).toEqual([
       ['Ines', 3, 1],
       ['No instructor', 2, 0],
       ['Omar', 1, 2],

@@ -17,8 +17,16 @@ const dislikes = sql<number>`coalesce(${videoReactionCounts.dislikes}, 0)`;
 const ORDER: Record<TReactionSort, SQL[]> = {
   title_asc: [sql`lower(${videos.title}) asc`, asc(videos.id)],
   title_desc: [sql`lower(${videos.title}) desc`, desc(videos.id)],
-  instructor_asc: [sql`lower(${instructors.name}) asc nulls last`, sql`lower(${videos.title}) asc`, asc(videos.id)],
-  instructor_desc: [sql`lower(${instructors.name}) desc nulls last`, sql`lower(${videos.title}) asc`, asc(videos.id)],
+  instructor_asc: [
+    sql`lower(${instructors.name}) asc nulls last`,
+    sql`lower(${videos.title}) asc`,
+    asc(videos.id),
+  ],
+  instructor_desc: [
+    sql`lower(${instructors.name}) desc nulls last`,
+    sql`lower(${videos.title}) asc`,
+    asc(videos.id),
+  ],
   likes_desc: [sql`${likes} desc`, desc(videos.createdAt), desc(videos.id)],
   likes_asc: [sql`${likes} asc`, desc(videos.createdAt), desc(videos.id)],
   dislikes_desc: [sql`${dislikes} desc`, desc(videos.createdAt), desc(videos.id)],
@@ -127,7 +135,12 @@ export async function selectReactionStats(
     .from(ranked)
     .leftJoin(nameTable, eq(nameTable.id, ranked.groupId))
     .where(sql`${ranked.rank} <= ${REACTION_STATS_ITEMS_PER_GROUP}`)
-    .orderBy(desc(ranked.groupLikes), asc(ranked.groupDislikes), sql`lower(${nameTable.name}) nulls last`, asc(ranked.rank));
+    .orderBy(
+      desc(ranked.groupLikes),
+      asc(ranked.groupDislikes),
+      sql`lower(${nameTable.name}) nulls last`,
+      asc(ranked.rank),
+    );
   const groups = new Map<string, TReactionStatsGroup>();
   const unnamed = groupBy === 'category' ? 'No category' : 'No instructor';
   for (const row of rows) {
@@ -144,7 +157,12 @@ export async function selectReactionStats(
       };
       groups.set(key, group);
     }
-    group.items.push({ id: row.videoId, title: row.title, likes: Number(row.likes), dislikes: Number(row.dislikes) });
+    group.items.push({
+      id: row.videoId,
+      title: row.title,
+      likes: Number(row.likes),
+      dislikes: Number(row.dislikes),
+    });
   }
   return [...groups.values()];
 }

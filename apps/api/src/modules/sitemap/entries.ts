@@ -9,7 +9,15 @@ export interface SitemapEntry {
 }
 
 /** Pages whose content is the catalogue: their lastmod is the catalogue's last change. */
-const CATALOGUE_PAGES = new Set(['/', '/home', '/Library', '/Lessons', '/Exercises', '/Acrossthefloor', '/AllVideos']);
+const CATALOGUE_PAGES = new Set([
+  '/',
+  '/home',
+  '/Library',
+  '/Lessons',
+  '/Exercises',
+  '/Acrossthefloor',
+  '/AllVideos',
+]);
 const CHUNK = 5_000;
 
 /**

@@ -7,7 +7,10 @@ const released = () => lte(videos.releaseAt, sql`now()`);
 
 export async function countSitemapData(db: DbOrTx) {
   const [[v], [f], [state]] = await Promise.all([
-    db.select({ n: count(), lastmod: max(videos.updatedAt) }).from(videos).where(released()),
+    db
+      .select({ n: count(), lastmod: max(videos.updatedAt) })
+      .from(videos)
+      .where(released()),
     db
       .select({ n: count() })
       .from(playlistItems)
@@ -30,9 +33,10 @@ export function selectFeaturedItems(db: DbOrTx, offset: number, limit: number) {
     .select({
       playlistId: playlistItems.playlistId,
       videoId: playlistItems.videoId,
-      lastmod: sql<Date>`greatest(${playlists.updatedAt}, ${playlistItems.addedAt}, ${videos.updatedAt})`.mapWith(
-        (v: string | Date) => new Date(v),
-      ),
+      lastmod:
+        sql<Date>`greatest(${playlists.updatedAt}, ${playlistItems.addedAt}, ${videos.updatedAt})`.mapWith(
+          (v: string | Date) => new Date(v),
+        ),
     })
     .from(playlistItems)
     .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))

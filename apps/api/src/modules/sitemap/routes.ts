@@ -31,7 +31,10 @@ export async function sitemapRoutes(app: FastifyInstance) {
       const plan = await SitemapPlan.load(app.db);
       const n = match ? Number(match[1]) : 0;
       if (n < 1 || n > plan.files) throw new AppError('NOT_FOUND', 'No such sitemap file');
-      return reply.type(XML).header('cache-control', CACHE).send(urlsetStream(plan, base, n));
+      return reply
+        .type(XML)
+        .header('cache-control', CACHE)
+        .send(urlsetStream(plan, base, n));
     },
   );
 

@@ -24,7 +24,8 @@ beforeAll(async () => {
   base = t.app.config.memberAppUrl;
   admin = await logInAs(t.app, (await createUser(t.app, { role: 'admin' })).email);
   const member = await createUser(t.app);
-  for (const title of ['Salsa & Bachata', 'Tango', 'Waltz']) v[title] = (await createVideo(t.app, { title })).id;
+  for (const title of ['Salsa & Bachata', 'Tango', 'Waltz'])
+    v[title] = (await createVideo(t.app, { title })).id;
   v.unreleased = (await createVideo(t.app, { title: 'Next month', releasedDaysAgo: -30 })).id;
   const [featured] = await t.app.db.insert(playlists).values({ type: 'FPL', name: 'Featured' }).returning();
   const [personal] = await t.app.db
@@ -65,7 +66,8 @@ describe('GET /sitemap.xml', () => {
     const all = locs(res.body);
     expect(all.slice(0, SITEMAP_STATIC_PATHS.length)).toEqual(SITEMAP_STATIC_PATHS.map((p) => `${base}${p}`));
     expect(all).toContain(`${base}/featured-playlist-view/${featuredId}/${v.Tango}`);
-    for (const title of ['Salsa & Bachata', 'Tango', 'Waltz']) expect(all).toContain(`${base}/PlayerPage?v=${v[title]}`);
+    for (const title of ['Salsa & Bachata', 'Tango', 'Waltz'])
+      expect(all).toContain(`${base}/PlayerPage?v=${v[title]}`);
     expect(all).toHaveLength(SITEMAP_STATIC_PATHS.length + 1 + 3);
     const entries = res.body.split('<url>').slice(1);
     for (const entry of entries) {
@@ -133,12 +135,17 @@ describe('the routes as JSON and the admin screen', () => {
     expect(body).toMatchObject({ url: `${base}/sitemap.xml`, files: 1, entries: 16 });
     await expectValid(body.xml, urlsetXsd);
     expect(body.xml).toContain(`${base}/PlayerPage?v=${v['Salsa & Bachata']}`);
-    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/admin/sitemap?file=2', headers: admin.headers });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/sitemap?file=2',
+      headers: admin.headers,
+    });
     expect(missing.statusCode).toBe(404);
     const member = await logInAs(t.app, (await createUser(t.app)).email);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/sitemap' })).statusCode).toBe(401);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/sitemap', headers: member.headers })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/sitemap', headers: member.headers }))
+        .statusCode,
     ).toBe(403);
   });
 });

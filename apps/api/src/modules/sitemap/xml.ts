@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { SITEMAP_CHANGEFREQ, SITEMAP_PRIORITY } from '@dance/domain';
-import { EnumChangefreq, ErrorLevel, SitemapIndexStream, SitemapStream } from 'sitemap';
+import { type EnumChangefreq, ErrorLevel, SitemapIndexStream, SitemapStream } from 'sitemap';
 import type { SitemapPlan } from './entries';
 
 /** The public address of sitemap file `n` (1-based). */
