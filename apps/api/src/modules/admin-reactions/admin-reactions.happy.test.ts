@@ -38,7 +38,7 @@ beforeAll(async () => {
       title,
       categoryId,
       instructorId: instructor?.id ?? null,
-      instructorName: instructor?.name ?? null,
+      instructorName: instructor?.name,
     });
     await t.app.db
       .update(videos)
