@@ -48,6 +48,7 @@ import { productRoutes } from './modules/products/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
+import { shareRoutes } from './modules/share/routes';
 import { sitemapRoutes } from './modules/sitemap/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -293,6 +294,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminReactionRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(sitemapRoutes);
+  await app.register(shareRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

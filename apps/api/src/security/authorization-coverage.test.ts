@@ -183,6 +183,18 @@ const CASES: Record<string, Case> = {
         expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     },
   },
+  'GET /share/*': {
+    outside:
+      'link cards for preview crawlers (issue 18): public pages only, a private page gets the site card',
+    expect: all('2xx'),
+    request: () => ({ url: `/share/PlayerPage?v=${w.videoId}` }),
+    guard: async () => {
+      const res = await t.app.inject({
+        url: `/share/personal-playlist-view/${w.memberPlaylistId}/${w.videoId}`,
+      });
+      expect(res.body).not.toContain(w.memberPlaylistId);
+    },
+  },
   'GET /robots.txt': { outside: 'the public robots.txt for crawlers (issue 18)', expect: all('2xx') },
   'GET /api/v1/dev/mail': {
     outside: 'development mail outbox; not registered in production or with SMTP (guard below)',
