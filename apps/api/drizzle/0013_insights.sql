@@ -71,3 +71,14 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "watch_progress_daily" AFTER INSERT OR UPDATE ON "watch_progress" FOR EACH ROW EXECUTE FUNCTION "video_watch_daily_apply"();
+--> statement-breakpoint
+-- Every video has its counts row (zero until a reaction), so sorting by likes or dislikes walks the counts' index.
+CREATE FUNCTION "video_reaction_counts_add_video"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "video_reaction_counts" ("video_id") SELECT "id" FROM "new_rows" ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "videos_reaction_counts" AFTER INSERT ON "videos" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "video_reaction_counts_add_video"();
+--> statement-breakpoint
+INSERT INTO "video_reaction_counts" ("video_id") SELECT "id" FROM "videos" ON CONFLICT DO NOTHING;

@@ -10,8 +10,9 @@ import type { DbOrTx } from '../../db/client';
 import { categories, instructors, videoReactionCounts, videos } from '../../db/schema';
 import { likePattern } from '../admin-videos/queries';
 
-const likes = sql<number>`coalesce(${videoReactionCounts.likes}, 0)`;
-const dislikes = sql<number>`coalesce(${videoReactionCounts.dislikes}, 0)`;
+// Every video has its counts row (a trigger adds it with the video), so these sorts walk the counts' indexes.
+const likes = videoReactionCounts.likes;
+const dislikes = videoReactionCounts.dislikes;
 
 /** Each sort, with the video id last so pages never overlap or skip. */
 const ORDER: Record<TReactionSort, SQL[]> = {
@@ -27,10 +28,10 @@ const ORDER: Record<TReactionSort, SQL[]> = {
     sql`lower(${videos.title}) asc`,
     asc(videos.id),
   ],
-  likes_desc: [sql`${likes} desc`, desc(videos.createdAt), desc(videos.id)],
-  likes_asc: [sql`${likes} asc`, desc(videos.createdAt), desc(videos.id)],
-  dislikes_desc: [sql`${dislikes} desc`, desc(videos.createdAt), desc(videos.id)],
-  dislikes_asc: [sql`${dislikes} asc`, desc(videos.createdAt), desc(videos.id)],
+  likes_desc: [desc(likes), desc(videoReactionCounts.videoId)],
+  likes_asc: [asc(likes), asc(videoReactionCounts.videoId)],
+  dislikes_desc: [desc(dislikes), desc(videoReactionCounts.videoId)],
+  dislikes_asc: [asc(dislikes), asc(videoReactionCounts.videoId)],
   newest: [desc(videos.createdAt), desc(videos.id)],
   oldest: [asc(videos.createdAt), asc(videos.id)],
 };
@@ -65,7 +66,7 @@ export async function selectReactionPage(db: DbOrTx, params: ReactionPageParams)
       .from(videos)
       .leftJoin(categories, eq(categories.id, videos.categoryId))
       .leftJoin(instructors, eq(instructors.id, videos.instructorId))
-      .leftJoin(videoReactionCounts, eq(videoReactionCounts.videoId, videos.id))
+      .innerJoin(videoReactionCounts, eq(videoReactionCounts.videoId, videos.id))
       .where(where)
       .orderBy(...ORDER[params.sort])
       .limit(params.limit)
