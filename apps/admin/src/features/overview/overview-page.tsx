@@ -82,7 +82,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
   return (
     <Card withBorder radius="lg" p="md" shadow="xs" component="section" aria-label={title}>
       <Group justify="space-between" align="flex-start" mb="sm" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Title order={2} fz="h4">
             {title}
           </Title>
@@ -98,6 +98,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
           leftSection={<IconDownload size={14} />}
           onClick={() => downloadCsv(`${csvName}_${range.from}_${range.to}.csv`, toCsv(header, rows))}
           disabled={rows.length === 0}
+          style={{ flexShrink: 0 }}
           aria-label={`Export ${title} as CSV`}
         >
           CSV
@@ -110,7 +111,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
       ) : (
         <Stack gap="md">
           {chart}
-          <Table.ScrollContainer minWidth={header.length * 110} mah={320}>
+          <Table.ScrollContainer minWidth={header.length * 90} mah={320}>
             <Table verticalSpacing={6} striped aria-label={title} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -413,13 +414,12 @@ export function OverviewPage() {
                   h={Math.max(160, data.topByCompletion.length * 32)}
                   data={data.topByCompletion.map((v) => ({
                     title: v.title,
-                    'Completion rate': Math.round(v.completionRate * 1000) / 10,
+                    'Completion rate (%)': Math.round(v.completionRate * 1000) / 10,
                   }))}
                   dataKey="title"
                   orientation="vertical"
                   yAxisProps={{ width: 150 }}
-                  unit="%"
-                  series={[{ name: 'Completion rate', color: 'teal.6' }]}
+                  series={[{ name: 'Completion rate (%)', color: 'teal.6' }]}
                   aria-label="Bar chart of the videos members finish most"
                 />
               }
