@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { mutedText } from './muted-text';
 
 interface ListCardProps {
   /** The listed things, plural ("users"): names the loading state for screen readers. */
@@ -40,7 +41,7 @@ export function ListCard({
             ))}
           </Stack>
         ) : isEmpty ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
+          <Stack align="center" p="xl" className={mutedText} gap={6}>
             {emptyIcon}
             <Text>{emptyText}</Text>
           </Stack>

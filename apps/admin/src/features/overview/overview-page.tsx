@@ -18,6 +18,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { mutedText } from '../../components/muted-text';
+import { ScrollRegion } from '../../components/scroll-region';
 import { type CsvValue, downloadCsv, toCsv } from './csv';
 import { useOverview } from './queries';
 
@@ -87,7 +89,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
             {title}
           </Title>
           {description && (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" className={mutedText}>
               {description}
             </Text>
           )}
@@ -105,14 +107,14 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
         </Button>
       </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed" size="sm" py="md">
+        <Text className={mutedText} size="sm" py="md">
           No data for the selected filters.
         </Text>
       ) : (
         <Stack gap="md">
           {chart}
-          <Table.ScrollContainer minWidth={header.length * 90} mah={320}>
-            <Table verticalSpacing={6} striped aria-label={title} stickyHeader>
+          <ScrollRegion label={`${title}: table`} maxHeight={320}>
+            <Table verticalSpacing={6} striped aria-label={title} stickyHeader miw={header.length * 90}>
               <Table.Thead>
                 <Table.Tr>
                   {header.map((h, i) => (
@@ -138,7 +140,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         </Stack>
       )}
     </Card>
@@ -148,7 +150,7 @@ function Section({ title, description, csvName, header, rows, chart, renderRow, 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <Card withBorder radius="lg" p="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" className={mutedText}>
         {label}
       </Text>
       <Text fz={28} fw={700} lh={1.2}>
@@ -210,7 +212,7 @@ export function OverviewPage() {
           <Title order={1} fz="h2">
             Overview
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text className={mutedText} size="sm">
             Members, trials, growth and watching for the days you choose (UTC).
           </Text>
         </div>
@@ -290,6 +292,7 @@ export function OverviewPage() {
                     type="stacked"
                     series={chart.series}
                     withLegend
+                    role="img"
                     aria-label="Stacked bar chart of members by plan and status"
                   />
                 );
@@ -326,6 +329,7 @@ export function OverviewPage() {
                     { name: 'Lapsed', color: 'red.6' },
                   ]}
                   withLegend
+                  role="img"
                   aria-label="Bar chart of trials started, converted and lapsed"
                 />
               }
@@ -353,6 +357,7 @@ export function OverviewPage() {
                     { name: 'Net', color: 'stage.6' },
                   ]}
                   withLegend
+                  role="img"
                   aria-label="Bar chart of new, cancelled (below zero) and net members per week"
                 />
               }
@@ -372,6 +377,7 @@ export function OverviewPage() {
                   series={[{ name: 'Minutes', color: 'stage.6' }]}
                   curveType="monotone"
                   withDots={false}
+                  role="img"
                   aria-label="Area chart of watch minutes per day"
                 />
               }
@@ -390,6 +396,7 @@ export function OverviewPage() {
                   orientation="vertical"
                   yAxisProps={{ width: 150 }}
                   series={[{ name: 'Minutes', color: 'stage.6' }]}
+                  role="img"
                   aria-label="Bar chart of the most watched videos"
                 />
               }
@@ -420,6 +427,7 @@ export function OverviewPage() {
                   orientation="vertical"
                   yAxisProps={{ width: 150 }}
                   series={[{ name: 'Completion rate (%)', color: 'teal.6' }]}
+                  role="img"
                   aria-label="Bar chart of the videos members finish most"
                 />
               }
@@ -439,6 +447,7 @@ export function OverviewPage() {
                   orientation="vertical"
                   yAxisProps={{ width: 150 }}
                   series={[{ name: 'Likes', color: 'teal.6' }]}
+                  role="img"
                   aria-label="Bar chart of the most liked videos"
                 />
               }

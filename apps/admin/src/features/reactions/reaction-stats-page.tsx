@@ -21,6 +21,8 @@ import { IconAlertTriangle, IconArrowLeft, IconChartBar, IconInfoCircle } from '
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories, useInstructors } from '../../components/lookup-queries';
+import { mutedText } from '../../components/muted-text';
+import { ScrollRegion } from '../../components/scroll-region';
 import { useReactionStats } from './queries';
 
 const GROUPINGS: { value: TReactionGrouping; label: string }[] = [
@@ -48,7 +50,7 @@ export function ReactionStatsPage() {
           <Title order={1} fz="h2">
             Reaction statistics
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text className={mutedText} size="sm">
             Likes and dislikes added up by category or by instructor.
           </Text>
         </div>
@@ -107,7 +109,7 @@ export function ReactionStatsPage() {
         </Card>
       ) : groups.length === 0 ? (
         <Card withBorder radius="lg" p="xl">
-          <Stack align="center" c="dimmed" gap={6}>
+          <Stack align="center" className={mutedText} gap={6}>
             <IconChartBar size={32} stroke={1.5} aria-hidden />
             <Text>{REACTION_TEXTS.noData}</Text>
           </Stack>
@@ -129,13 +131,19 @@ export function ReactionStatsPage() {
                 { name: 'Dislikes', color: 'red.6' },
               ]}
               withLegend
+              role="img"
               aria-label={`Bar chart of likes and dislikes by ${groupBy}; the same figures are in the table below`}
             />
           </Card>
 
           <Card withBorder radius="lg" p={0} shadow="xs">
-            <Table.ScrollContainer minWidth={520}>
-              <Table verticalSpacing="sm" horizontalSpacing="lg" aria-label={`Totals by ${groupBy}`}>
+            <ScrollRegion label={`Totals by ${groupBy}: table`}>
+              <Table
+                verticalSpacing="sm"
+                horizontalSpacing="lg"
+                aria-label={`Totals by ${groupBy}`}
+                miw={520}
+              >
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{groupBy === 'instructor' ? 'Instructor' : 'Category'}</Table.Th>
@@ -155,7 +163,7 @@ export function ReactionStatsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
           </Card>
 
           <div>
@@ -168,7 +176,7 @@ export function ReactionStatsPage() {
                   <Accordion.Control>
                     <Group justify="space-between" wrap="nowrap" pr="sm">
                       <Text fw={600}>{g.name}</Text>
-                      <Text size="sm" c="dimmed">
+                      <Text size="sm" className={mutedText}>
                         {g.totalLikes} likes · {g.totalDislikes} dislikes
                       </Text>
                     </Group>
@@ -193,7 +201,7 @@ export function ReactionStatsPage() {
                       </Table.Tbody>
                     </Table>
                     {g.videoCount > g.items.length && (
-                      <Text size="xs" c="dimmed" mt="xs">
+                      <Text size="xs" className={mutedText} mt="xs">
                         The {g.items.length} most liked of {g.videoCount} videos.
                       </Text>
                     )}

@@ -39,6 +39,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ListCard } from '../../components/list-card';
 import { useCategories, useInstructors } from '../../components/lookup-queries';
+import { mutedText } from '../../components/muted-text';
+import { ScrollRegion } from '../../components/scroll-region';
 import { useRevealDelay } from '../../components/use-reveal-delay';
 import { WindowPagination } from '../../components/window-pagination';
 import { useReactionList } from './queries';
@@ -151,7 +153,7 @@ export function ReactionsPage() {
           <Title order={1} fz="h2">
             Reactions
           </Title>
-          <Text c="dimmed" size="sm">
+          <Text className={mutedText} size="sm">
             What members like and dislike, video by video.
           </Text>
         </div>
@@ -213,8 +215,14 @@ export function ReactionsPage() {
         skeletonHeight={36}
       >
         {() => (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" horizontalSpacing="lg" highlightOnHover aria-label="Reactions">
+          <ScrollRegion label="Reactions: table">
+            <Table
+              verticalSpacing="sm"
+              horizontalSpacing="lg"
+              highlightOnHover
+              aria-label="Reactions"
+              miw={820}
+            >
               <Table.Thead>
                 <Table.Tr>
                   {COLUMNS.map(({ label, column, numeric }) =>
@@ -247,7 +255,7 @@ export function ReactionsPage() {
                           {row.categoryName}
                         </Badge>
                       ) : (
-                        <Text size="sm" c="dimmed">
+                        <Text size="sm" className={mutedText}>
                           —
                         </Text>
                       )}
@@ -264,7 +272,7 @@ export function ReactionsPage() {
                       <Text size="sm">{row.dislikesCount.toLocaleString('en-US')}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" c="dimmed">
+                      <Text size="sm" className={mutedText}>
                         {dateFormat.format(new Date(row.dateAdded))}
                       </Text>
                     </Table.Td>
@@ -272,7 +280,7 @@ export function ReactionsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
         )}
       </ListCard>
 

@@ -2,6 +2,7 @@ import { SITEMAP_CHANGEFREQ, SITEMAP_PRIORITY } from '@dance/domain';
 import { Alert, Anchor, Card, Code, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
+import { mutedText } from '../../components/muted-text';
 import { useSitemap } from './queries';
 
 /** The sitemap's XML one element a line, for reading (the served file is the same XML without the breaks). */
@@ -37,7 +38,7 @@ export function SitemapPage() {
         <Title order={1} fz="h2">
           Sitemap
         </Title>
-        <Text c="dimmed" size="sm">
+        <Text className={mutedText} size="sm">
           The public pages search engines are told about: change frequency {SITEMAP_CHANGEFREQ}, priority{' '}
           {SITEMAP_PRIORITY}.
         </Text>
