@@ -97,6 +97,8 @@ test('overview: the first tab, with a chart, a table and a CSV for each figure',
   await page.goto('/AdminDashboard/AllVideos');
   await page.getByRole('link', { name: 'Overview' }).first().click();
   await expect(page).toHaveURL(/\/AdminDashboard\/Overview$/);
+  await page.goto('/AdminDashboard');
+  await expect(page).toHaveURL(/\/AdminDashboard\/Overview$/);
   const watch = page.getByRole('region', { name: 'Watch minutes per day', exact: true });
   await expect(watch).toBeVisible();
   await expect(watch.getByRole('table')).toBeVisible();
