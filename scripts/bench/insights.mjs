@@ -10,7 +10,7 @@ import { benchApiEnv, spawnBuiltApi } from './api-server.mjs';
 import { connectAdminPostgres, formatNumber, requireFromApi, stopGroup, waitForOk } from './lib.mjs';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const API_PORT = Number(process.env.BENCH_INSIGHTS_PORT ?? 3330);
+const API_PORT = Number(process.env.BENCH_INSIGHTS_PORT ?? 3345);
 const DB_NAME = 'dance_bench_insights';
 const SCALE = Number(process.env.BENCH_INSIGHTS_SCALE ?? 1);
 const VIDEOS = Math.round(100_000 * SCALE);
