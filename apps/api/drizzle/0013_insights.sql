@@ -17,9 +17,11 @@ CREATE INDEX "video_reaction_counts_likes_idx" ON "video_reaction_counts" USING 
 CREATE INDEX "video_reaction_counts_dislikes_idx" ON "video_reaction_counts" USING btree ("dislikes","video_id");--> statement-breakpoint
 CREATE INDEX "video_watch_daily_video_idx" ON "video_watch_daily" USING btree ("video_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_created_idx" ON "subscriptions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_user_latest_idx" ON "subscriptions" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "subscriptions_cancelled_idx" ON "subscriptions" USING btree ("cancelled_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_trial_start_idx" ON "subscriptions" USING btree ("trial_start");--> statement-breakpoint
 CREATE INDEX "subscriptions_trial_end_idx" ON "subscriptions" USING btree ("trial_end");--> statement-breakpoint
+CREATE INDEX "videos_created_idx" ON "videos" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "video_reactions_updated_idx" ON "video_reactions" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "watch_progress_updated_idx" ON "watch_progress" USING btree ("updated_at");--> statement-breakpoint
 -- hand-written below
