@@ -8,6 +8,7 @@ import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
+import { runInsights } from './bench/insights.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
 import { runOverload } from './bench/overload.mjs';
@@ -25,6 +26,7 @@ const PARTS = {
   playlists: runPlaylists,
   player: runPlayer,
   processing: runProcessing,
+  insights: runInsights,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

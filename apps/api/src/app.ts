@@ -27,6 +27,8 @@ import { createRequestIdGenerator } from './lib/request-id';
 import { accountRoutes } from './modules/account/routes';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
+import { adminOverviewRoutes } from './modules/admin-overview/routes';
+import { adminReactionRoutes } from './modules/admin-reactions/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
 import { adminUploadRoutes } from './modules/admin-upload/routes';
 import { adminUserRoutes } from './modules/admin-users/routes';
@@ -46,6 +48,8 @@ import { productRoutes } from './modules/products/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
+import { shareRoutes } from './modules/share/routes';
+import { sitemapRoutes } from './modules/sitemap/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { videoPipeline } from './modules/videos-media/routes';
@@ -287,6 +291,10 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(reactionsRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(adminReactionRoutes);
+  await app.register(adminOverviewRoutes);
+  await app.register(sitemapRoutes);
+  await app.register(shareRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

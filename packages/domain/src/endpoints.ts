@@ -1,3 +1,4 @@
+import { adminOverviewEndpoints, adminReactionEndpoints } from './admin/insights';
 import { adminInstructorEndpoints } from './admin/instructors';
 import { adminCategoryEndpoints, adminTagEndpoints } from './admin/taxonomy';
 import { adminUploadEndpoints } from './admin/upload';
@@ -12,6 +13,7 @@ import { addVideoEndpoints } from './content/add-video';
 import { bannerEndpoints } from './content/banners';
 import { popupEndpoints } from './content/popups';
 import { productEndpoints } from './content/products';
+import { adminSitemapEndpoints, sitemapEndpoints } from './content/sitemap';
 import { devEndpoints } from './dev/contracts';
 import type { Endpoint } from './http/endpoint';
 import { playbackEndpoints } from './player/playback';
@@ -45,6 +47,10 @@ export const ENDPOINT_GROUPS = {
   adminInstructors: adminInstructorEndpoints,
   adminUsers: adminUserEndpoints,
   adminUpload: adminUploadEndpoints,
+  adminReactions: adminReactionEndpoints,
+  adminOverview: adminOverviewEndpoints,
+  adminSitemap: adminSitemapEndpoints,
+  sitemap: sitemapEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

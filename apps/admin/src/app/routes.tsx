@@ -3,10 +3,13 @@ import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
+import { overviewRoutes } from '../features/overview/routes';
 import { popupRoutes } from '../features/popups/routes';
+import { reactionRoutes } from '../features/reactions/routes';
+import { sitemapRoutes } from '../features/sitemap/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
-import { ADMIN_HOME_PATH } from './paths';
+import { ADMIN_HOME_PATH, DASHBOARD_HOME_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
 
 /**
@@ -33,7 +36,8 @@ export const adminRoutes: RouteObject[] = [
           {
             path: 'AdminDashboard',
             children: [
-              { index: true, element: <Navigate to={ADMIN_HOME_PATH} replace /> },
+              // The dashboard's home is its first tab, the overview; login still lands on All Videos (spec 3 §2).
+              { index: true, element: <Navigate to={DASHBOARD_HOME_PATH} replace /> },
               {
                 path: 'AllVideos',
                 lazy: async () => ({
@@ -65,8 +69,11 @@ export const adminRoutes: RouteObject[] = [
               ...featuredPlaylistRoutes,
               ...popupRoutes,
               ...uploadWizardRoutes,
+              ...overviewRoutes,
+              ...reactionRoutes,
             ],
           },
+          ...sitemapRoutes,
           {
             path: '*',
             lazy: async () => ({

@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { mutedText } from './muted-text';
 
 interface ListCardProps {
   /** The listed things, plural ("users"): names the loading state for screen readers. */
@@ -10,6 +11,8 @@ interface ListCardProps {
   isLoading: boolean;
   isEmpty: boolean;
   emptyIcon: ReactNode;
+  /** The empty state's text; the spec's "No items found." unless a screen has its own ("No reactions found."). */
+  emptyText?: string;
   skeletonRows: number;
   skeletonHeight: number;
   /** The list itself, rendered only once it has items. */
@@ -23,6 +26,7 @@ export function ListCard({
   isLoading,
   isEmpty,
   emptyIcon,
+  emptyText = 'No items found.',
   skeletonRows,
   skeletonHeight,
   children,
@@ -37,9 +41,9 @@ export function ListCard({
             ))}
           </Stack>
         ) : isEmpty ? (
-          <Stack align="center" p="xl" c="dimmed" gap={6}>
+          <Stack align="center" p="xl" className={mutedText} gap={6}>
             {emptyIcon}
-            <Text>No items found.</Text>
+            <Text>{emptyText}</Text>
           </Stack>
         ) : (
           children()

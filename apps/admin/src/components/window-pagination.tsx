@@ -1,6 +1,7 @@
 import { pageWindow } from '@dance/domain';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { mutedText } from './muted-text';
 
 interface WindowPaginationProps {
   page: number;
@@ -20,7 +21,7 @@ export function WindowPagination({ page, total, pageSize, onChange, noun }: Wind
   const isLast = page >= totalPages;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" className={mutedText}>
         {total === 0 ? `No ${noun}` : `${first}–${last} of ${total} ${noun}`}
       </Text>
       {totalPages > 1 && (

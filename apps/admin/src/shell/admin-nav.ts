@@ -7,6 +7,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconCloudUpload,
+  IconLayoutDashboard,
   IconMovie,
   IconPhoto,
   IconPlaylist,
@@ -41,6 +42,11 @@ export interface AdminNavGroup {
 
 /** Every admin section of spec 3 §2, grouped the way an admin thinks about the work. */
 export const ADMIN_NAV: readonly AdminNavGroup[] = [
+  {
+    label: 'Dashboard',
+    // Beyond the spec (issue 18): the business overview the team checks every morning, the first tab.
+    items: [{ label: 'Overview', to: '/AdminDashboard/Overview', icon: IconLayoutDashboard }],
+  },
   {
     label: 'Videos',
     items: [
@@ -101,12 +107,11 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   {
     label: 'Insights',
     items: [
-      { label: 'Reactions', to: '/AdminDashboard/Reaction', icon: IconThumbUp, pendingIssue: 18 },
+      { label: 'Reactions', to: '/AdminDashboard/Reaction', icon: IconThumbUp },
       {
         label: 'Reaction stats',
         to: '/AdminDashboard/Reaction/reaction-stats',
         icon: IconChartBar,
-        pendingIssue: 18,
       },
       {
         label: 'Release audit',
@@ -118,7 +123,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
   },
   {
     label: 'Site',
-    items: [{ label: 'Sitemap', to: '/sitemap', icon: IconSitemap, pendingIssue: 18 }],
+    items: [{ label: 'Sitemap', to: '/sitemap', icon: IconSitemap }],
   },
 ];
 

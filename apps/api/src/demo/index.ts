@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './accounts';
 import { seedDemoBilling } from './billing';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoContent } from './content';
+import { seedDemoInsights } from './insights';
 import { seedDemoMedia } from './media';
 import { seedDemoPlaylists } from './playlists';
 
@@ -23,5 +24,8 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (content) app.log.info(content, 'demo media library and popups seeded');
   await seedDemoMedia(app);
   await seedDemoPlaylists(db);
+  const audience = await seedDemoInsights(db);
+  if (audience)
+    app.log.info({ members: audience }, 'demo audience (reactions, watching, subscriptions) seeded');
   return accounts;
 }

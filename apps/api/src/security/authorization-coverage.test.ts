@@ -170,6 +170,32 @@ const CASES: Record<string, Case> = {
     outside: 'development mail outbox; not registered in production or with SMTP (guard below)',
     expect: all('2xx'),
   },
+  'GET /sitemap.xml': {
+    outside: 'the public sitemap for crawlers (issue 18): public pages only, no session data',
+    expect: all('2xx'),
+  },
+  'GET /sitemaps/:file': {
+    outside: 'a part of the public sitemap; anything but an existing n.xml is a 404',
+    expect: all('2xx'),
+    request: () => ({ url: '/sitemaps/1.xml' }),
+    guard: async () => {
+      for (const url of ['/sitemaps/0.xml', '/sitemaps/..%2fpackage.json', '/sitemaps/99.xml'])
+        expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+    },
+  },
+  'GET /share/*': {
+    outside:
+      'link cards for preview crawlers (issue 18): public pages only, a private page gets the site card',
+    expect: all('2xx'),
+    request: () => ({ url: `/share/PlayerPage?v=${w.videoId}` }),
+    guard: async () => {
+      const res = await t.app.inject({
+        url: `/share/personal-playlist-view/${w.memberPlaylistId}/${w.videoId}`,
+      });
+      expect(res.body).not.toContain(w.memberPlaylistId);
+    },
+  },
+  'GET /robots.txt': { outside: 'the public robots.txt for crawlers (issue 18)', expect: all('2xx') },
   'GET /api/v1/dev/mail': {
     outside: 'development mail outbox; not registered in production or with SMTP (guard below)',
     expect: all('2xx'),
@@ -525,6 +551,17 @@ const CASES: Record<string, Case> = {
 
   // ---- admin ----
   'GET /api/v1/admin/users': { expect: adminOnly },
+  'GET /api/v1/admin/reactions': { expect: adminOnly },
+  'GET /api/v1/admin/reactions/stats': {
+    expect: adminOnly,
+    request: () => ({ url: api('/admin/reactions/stats?groupBy=category') }),
+  },
+  'GET /api/v1/admin/overview': {
+    expect: adminOnly,
+    request: () => ({ url: api('/admin/overview?from=2026-01-01&to=2026-03-31') }),
+  },
+  'GET /api/v1/admin/sitemap': { expect: adminOnly },
+  'GET /api/v1/sitemap/routes': { expect: all('2xx') },
   'PUT /api/v1/admin/users/:userId': {
     expect: adminOnly,
     request: async () => {

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './insights';
 export * from './instructors';
 export * from './taxonomy';
 export * from './upload';

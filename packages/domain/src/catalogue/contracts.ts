@@ -63,7 +63,7 @@ export const ZVideoPage = z.object({
 export type TVideoPage = z.infer<typeof ZVideoPage>;
 
 /** A comma-joined list in the query string (spec 1 §9: library arrays are comma-joined). */
-const commaList = <T extends z.ZodType<string>>(item: T, what: string) =>
+export const commaList = <T extends z.ZodType<string>>(item: T, what: string) =>
   text()
     .max(4000)
     .optional()

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './popups';
 export * from './products';
 export * from './shared';
+export * from './sitemap';

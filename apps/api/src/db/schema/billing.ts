@@ -72,6 +72,13 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_provider_sub_key').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId),
+    // The admin overview's date-range counts (issue 18): new, cancelled, trials started and ended.
+    index('subscriptions_created_idx').on(t.createdAt),
+    // Each member's latest subscription (the overview's members by plan): DISTINCT ON without a sort.
+    index('subscriptions_user_latest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('subscriptions_cancelled_idx').on(t.cancelledAt),
+    index('subscriptions_trial_start_idx').on(t.trialStart),
+    index('subscriptions_trial_end_idx').on(t.trialEnd),
   ],
 );
 

@@ -136,6 +136,8 @@ export const videos = pgTable(
     index('videos_levels_idx').using('gin', t.levels),
     index('videos_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('videos_featured_idx').on(t.isFeatured, t.releaseAt),
+    // The admin's reaction list by date added, newest or oldest first (issue 18).
+    index('videos_created_idx').on(t.createdAt, t.id),
   ],
 );
 

@@ -95,6 +95,8 @@ export const watchProgress = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     index('watch_progress_recent_idx').on(t.userId, t.updatedAt.desc()),
+    // The admin overview's completion rates over a date range (issue 18).
+    index('watch_progress_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -113,6 +115,8 @@ export const videoReactions = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
     index('video_reactions_video_idx').on(t.videoId, t.reaction),
+    // The admin overview's most liked videos over a date range (issue 18).
+    index('video_reactions_updated_idx').on(t.updatedAt),
   ],
 );
 

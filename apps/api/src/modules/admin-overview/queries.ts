@@ -1,0 +1,142 @@
+import { OVERVIEW_MIN_VIEWERS, OVERVIEW_TOP, type PlanId, seatsOfPlan, type TOverview } from '@dance/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/** The rows of a raw query, whichever driver ran it (postgres.js answers an array, PGlite an object with rows). */
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows?: T[] } & T[];
+  return result.rows ?? result;
+}
+
+/** A range of whole days in UTC: from its first day's midnight to the midnight after its last day. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+// Whatever the session's time zone: the days are UTC days.
+const start = (r: DayRange) => sql`(${r.from}::date::timestamp at time zone 'UTC')`;
+const end = (r: DayRange) => sql`((${r.to}::date + 1)::timestamp at time zone 'UTC')`;
+
+/** Members now, by plan and status: each member counted once, by their latest subscription. */
+export function selectMembersByPlan(db: DbOrTx) {
+  return rowsOf<{ planId: string; status: string; members: number }>(
+    db,
+    sql`select plan_id as "planId", status, count(*)::int as members
+        from (select distinct on (user_id) plan_id, status from subscriptions order by user_id, created_at desc, id desc) latest
+        group by plan_id, status order by plan_id, status`,
+  );
+}
+
+/**
+ * Trials started in the range; of the trials whose end fell in the range (and has passed), those lapsed (the
+ * subscription cancelled by the end of its trial) and those converted (on to a paid term: any other state but
+ * still in trial or future).
+ */
+export async function selectTrials(db: DbOrTx, range: DayRange) {
+  const [row] = await rowsOf<{ started: number; converted: number; lapsed: number }>(
+    db,
+    sql`select
+      (select count(*)::int from subscriptions where trial_start >= ${start(range)} and trial_start < ${end(range)}) as started,
+      count(*) filter (where not lapsed and status not in ('in_trial', 'future'))::int as converted,
+      count(*) filter (where lapsed)::int as lapsed
+    from (
+      select status, (status = 'cancelled' and (cancelled_at is null or cancelled_at <= trial_end)) as lapsed
+      from subscriptions
+      where trial_end >= ${start(range)} and trial_end < least(${end(range)}, now())
+    ) ended`,
+  );
+  return row ?? { started: 0, converted: 0, lapsed: 0 };
+}
+
+/** Per ISO week (from its Monday) of the range: subscriptions started and cancelled within the range. */
+export function selectWeekly(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ week: string; new: number; cancelled: number; net: number }>(
+    db,
+    sql`with weeks as (
+      select w::date as week,
+        greatest(w at time zone 'UTC', ${start(range)}) as lo,
+        least((w + interval '7 days') at time zone 'UTC', ${end(range)}) as hi
+      from generate_series(date_trunc('week', ${range.from}::date), date_trunc('week', ${range.to}::date), interval '7 days') w
+    ), counted as (
+      select to_char(week, 'YYYY-MM-DD') as week,
+        (select count(*)::int from subscriptions s where s.created_at >= lo and s.created_at < hi) as new,
+        (select count(*)::int from subscriptions s where s.cancelled_at >= lo and s.cancelled_at < hi) as cancelled
+      from weeks
+    )
+    select week, new, cancelled, new - cancelled as net from counted order by week`,
+  );
+}
+
+/** Minutes watched per day of the range (every day, zero when nobody watched). */
+export function selectWatchMinutesByDay(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ day: string; minutes: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(round((sum(w.seconds) / 60)::numeric, 1), 0)::float8 as minutes
+        from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+        left join video_watch_daily w on w.day = d::date
+        group by d order by d`,
+  );
+}
+
+export function selectTopByMinutes(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ id: string; title: string; minutes: number }>(
+    db,
+    sql`select v.id, v.title, round((t.seconds / 60)::numeric, 1)::float8 as minutes
+        from (select video_id, sum(seconds) as seconds from video_watch_daily
+              where day between ${range.from}::date and ${range.to}::date group by video_id
+              order by sum(seconds) desc, video_id limit ${OVERVIEW_TOP}) t
+        join videos v on v.id = t.video_id
+        order by t.seconds desc, v.id`,
+  );
+}
+
+/** Completed over started among members who watched the video in the range (OVERVIEW_MIN_VIEWERS at least). */
+export function selectTopByCompletion(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ id: string; title: string; viewers: number; completed: number; completionRate: number }>(
+    db,
+    sql`select v.id, v.title, t.viewers, t.completed, round(t.completed::numeric / t.viewers, 4)::float8 as "completionRate"
+        from (select video_id, count(*)::int as viewers, count(*) filter (where is_completed)::int as completed
+              from watch_progress where updated_at >= ${start(range)} and updated_at < ${end(range)}
+              group by video_id having count(*) >= ${OVERVIEW_MIN_VIEWERS}) t
+        join videos v on v.id = t.video_id
+        order by t.completed::float8 / t.viewers desc, t.viewers desc, v.id
+        limit ${OVERVIEW_TOP}`,
+  );
+}
+
+/** Likes given in the range (a like still standing, dated by its last change). */
+export function selectTopByLikes(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ id: string; title: string; likes: number }>(
+    db,
+    sql`select v.id, v.title, t.likes
+        from (select video_id, count(*)::int as likes from video_reactions
+              where reaction = 'like' and updated_at >= ${start(range)} and updated_at < ${end(range)}
+              group by video_id order by count(*) desc, video_id limit ${OVERVIEW_TOP}) t
+        join videos v on v.id = t.video_id
+        order by t.likes desc, v.id`,
+  );
+}
+
+/** Studios (studio owners) with their plan's seats and the seats taken: the owner and each sub-user. */
+export async function selectStudios(db: DbOrTx): Promise<TOverview['studios']> {
+  const rows = await rowsOf<{ id: string; name: string; planId: string | null; subusers: number }>(
+    db,
+    sql`select u.id, trim(u.first_name || ' ' || u.last_name) as name, p.plan_id as "planId",
+          (select count(*)::int from users s where s.studio_owner_id = u.id) as subusers
+        from users u
+        left join lateral (select plan_id from subscriptions
+                           where user_id = u.id and status in ('active', 'in_trial', 'non_renewing', 'future', 'paused')
+                           order by created_at desc limit 1) p on true
+        where u.user_type = 'studio-owner'
+        order by subusers desc, name, u.id
+        limit 200`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    planId: r.planId,
+    seats: seatsOfPlan(r.planId as PlanId | null),
+    used: Number(r.subusers) + 1,
+  }));
+}

@@ -1,0 +1,278 @@
+// Issue 18 budgets, on real PostgreSQL through the real API over HTTP with an admin's session: the reaction list
+// on 100,000 videos and 5,000,000 reactions (p95 < 50 ms for any sort and filter), the overview of 90 days on
+// 100,000 members (p95 < 300 ms) and the sitemap of 100,000 videos (generated and streamed in < 2 s).
+// Needs PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); it creates and drops
+// its own database. BENCH_INSIGHTS_SCALE=0.1 runs a tenth of the data (a quick look, not the budget).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { benchApiEnv, spawnBuiltApi } from './api-server.mjs';
+import { connectAdminPostgres, formatNumber, requireFromApi, stopGroup, waitForOk } from './lib.mjs';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const API_PORT = Number(process.env.BENCH_INSIGHTS_PORT ?? 3345);
+const DB_NAME = 'dance_bench_insights';
+const SCALE = Number(process.env.BENCH_INSIGHTS_SCALE ?? 1);
+const VIDEOS = Math.round(100_000 * SCALE);
+const MEMBERS = Math.round(100_000 * SCALE);
+/** Reactions per member: 50 x 100,000 members = 5,000,000. */
+const REACTIONS_PER_MEMBER = 50;
+const WATCHED_PER_MEMBER = 10;
+const WARM_UP = 5;
+const SAMPLES = 40;
+const isKeep = process.env.BENCH_INSIGHTS_KEEP === '1';
+
+async function generate(sql) {
+  console.log(
+    `insights: generating ${VIDEOS} videos, ${MEMBERS} members with subscriptions, ${MEMBERS * REACTIONS_PER_MEMBER} reactions, ${MEMBERS * WATCHED_PER_MEMBER} progress rows`,
+  );
+  await sql`insert into categories (name, position) select 'Category ' || g, g from generate_series(1, 6) g`;
+  await sql`insert into instructors (name) select 'Instructor ' || g from generate_series(1, 200) g`;
+  await sql.unsafe(`
+    with c as (select array_agg(id order by position) ids from categories),
+         i as (select array_agg(id) ids from instructors)
+    insert into videos (title, kind, category_id, instructor_id, duration_seconds, release_date, release_at,
+                        search_text, created_at, updated_at)
+    select 'Video ' || g, 'library', c.ids[1 + g % 6], i.ids[1 + g % 200], 60 + (g * 37) % 3600,
+      (date '2020-01-01' + (g % 2000)), (date '2020-01-01' + (g % 2000))::timestamptz + interval '5 hours',
+      'video ' || g || ' instructor ' || (1 + g % 200), now() - (g % 2000) * interval '1 day', now() - (g % 900) * interval '1 hour'
+    from generate_series(1, ${VIDEOS}) g, c, i`);
+  await sql.unsafe(`
+    insert into users (email, first_name, last_name, user_type, created_at)
+    select 'm' || g || '@bench.test', 'Member', 'N' || g,
+      case when g % 50 = 0 then 'studio-owner' else 'individual-user' end,
+      now() - (g % 365) * interval '1 day'
+    from generate_series(1, ${MEMBERS}) g`);
+  await sql.unsafe(`
+    insert into users (email, first_name, last_name, user_type, studio_owner_id)
+    select 's' || g || '@bench.test', 'Sub', 'U' || g, 'subuser', o.id
+    from generate_series(1, ${Math.round(MEMBERS / 25)}) g
+    join (select id, row_number() over (order by id) n from users where user_type = 'studio-owner') o
+      on o.n = 1 + g % ${Math.max(1, Math.round(MEMBERS / 50))}`);
+  await sql.unsafe(`
+    insert into subscriptions (user_id, provider, provider_subscription_id, provider_customer_id, plan_id, period,
+                               status, trial_start, trial_end, cancelled_at, resource_version, created_at)
+    select u.id, 'sandbox', 'sub-' || u.n, 'cus-' || u.n,
+      case when u.user_type = 'studio-owner' then 'STUDIO-5' when u.n % 3 = 0 then 'VIP' else 'INDIVIDUAL' end,
+      'monthly',
+      case when u.n % 7 = 0 then 'cancelled' when u.n % 11 = 0 then 'in_trial' else 'active' end,
+      case when u.n % 2 = 0 then u.created_at end,
+      case when u.n % 2 = 0 then u.created_at + interval '7 days' end,
+      case when u.n % 7 = 0 then u.created_at + interval '20 days' end,
+      1, u.created_at
+    from (select id, user_type, created_at, row_number() over (order by email) n from users
+          where email like 'm%@bench.test') u`);
+  // Bulk loads with the row triggers off; the rollups are then computed the way the triggers would have.
+  await sql`alter table video_reactions disable trigger video_reactions_counts`;
+  await sql`alter table watch_progress disable trigger watch_progress_daily`;
+  await sql.unsafe(`
+    with v as (select id, row_number() over (order by id) - 1 as n from videos),
+         u as (select id, row_number() over (order by id) as n from users where email like 'm%@bench.test')
+    insert into video_reactions (user_id, video_id, reaction, updated_at)
+    select u.id, v.id, case when (u.n + k) % 4 = 0 then 'dislike' else 'like' end,
+      now() - ((u.n * 7 + k) % 120) * interval '1 day'
+    from u cross join generate_series(1, ${REACTIONS_PER_MEMBER}) k
+    join v on v.n = (u.n * 37 + k * 1009) % ${VIDEOS}`);
+  await sql.unsafe(`
+    update video_reaction_counts c set likes = r.likes, dislikes = r.dislikes
+    from (select video_id, count(*) filter (where reaction = 'like')::int likes,
+                 count(*) filter (where reaction = 'dislike')::int dislikes
+          from video_reactions group by video_id) r
+    where c.video_id = r.video_id`);
+  await sql.unsafe(`
+    with v as (select id, row_number() over (order by id) - 1 as n from videos),
+         u as (select id, row_number() over (order by id) as n from users where email like 'm%@bench.test')
+    insert into watch_progress (user_id, video_id, position_seconds, duration_seconds, is_completed, updated_at)
+    select u.id, v.id, 300, 600, (u.n + k) % 3 = 0, now() - ((u.n + k * 13) % 120) * interval '1 day'
+    from u cross join generate_series(1, ${WATCHED_PER_MEMBER}) k
+    join v on v.n = (u.n * 13 + k * 4999) % ${Math.min(VIDEOS, 5000)}`);
+  await sql.unsafe(`
+    insert into video_watch_daily (day, video_id, seconds)
+    select (now() - d * interval '1 day')::date, v.id, 60 + (v.n * 31 + d * 17) % 3600
+    from generate_series(0, 119) d
+    cross join (select id, row_number() over (order by id) n from videos limit 3000) v`);
+  await sql`alter table video_reactions enable trigger video_reactions_counts`;
+  await sql`alter table watch_progress enable trigger watch_progress_daily`;
+  await sql`vacuum analyze`;
+}
+
+function percentiles(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
+
+async function timed(fn, count) {
+  const times = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fn(i);
+    times.push(performance.now() - start);
+  }
+  return percentiles(times);
+}
+
+async function getOk(url, headers) {
+  const res = await fetch(url, { headers });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+export async function runInsights() {
+  const postgres = requireFromApi('postgres');
+  const admin = await connectAdminPostgres(ADMIN_URL);
+  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
+  await admin.unsafe(`create database ${DB_NAME}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DB_NAME}`;
+  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-insights-'));
+  const env = benchApiEnv({ port: API_PORT, dataDir: join(workDir, 'data'), databaseUrl: url.toString() });
+  const api = spawnBuiltApi({ env, logFile: join(workDir, 'api.log') });
+  const data = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  try {
+    const origin = `http://127.0.0.1:${API_PORT}`;
+    const base = `${origin}/api/v1`;
+    await waitForOk(`${origin}/ready`, { child: api, timeoutMs: 90_000 });
+    const started = Date.now();
+    await generate(data);
+    const generatedIn = (Date.now() - started) / 1000;
+    console.log(`insights: generated in ${formatNumber(generatedIn, 1)} s`);
+
+    const password = 'Bench123!';
+    const signUp = await fetch(`${base}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Admin',
+        email: 'bench-admin@bench.test',
+        password,
+        reEnteredPassword: password,
+        role: 'dancer-parent',
+        acceptTerms: true,
+      }),
+    });
+    if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+    await data`update users set role = 'admin' where email = 'bench-admin@bench.test'`;
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const headers = { cookie };
+
+    const [category] = await data`select id from categories order by position limit 1`;
+    const instructorIds = (await data`select id from instructors order by name limit 3`).map((r) => r.id);
+    const sorts = [
+      'likes_desc',
+      'likes_asc',
+      'dislikes_desc',
+      'dislikes_asc',
+      'title_asc',
+      'title_desc',
+      'instructor_asc',
+      'instructor_desc',
+      'newest',
+      'oldest',
+    ];
+    const filters = [
+      ['none', ''],
+      ['category', `&categories=${category.id}`],
+      ['3 instructors', `&instructors=${instructorIds.join(',')}`],
+      ['search', '&search=video%2012'],
+      ['page 200', '&page=200'],
+    ];
+    console.log(
+      `insights: reaction list, ${sorts.length} sorts x ${filters.length} filters, ${SAMPLES} requests each`,
+    );
+    const listResults = [];
+    for (const sort of sorts)
+      for (const [name, qs] of filters) {
+        const listUrl = `${base}/admin/reactions?sort=${sort}${qs}`;
+        await timed(() => getOk(listUrl, headers), WARM_UP);
+        listResults.push({ sort, filter: name, ...(await timed(() => getOk(listUrl, headers), SAMPLES)) });
+      }
+    const worstList = listResults.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const overviewUrl = `${base}/admin/overview?from=${from}&to=${to}`;
+    console.log('insights: overview of 90 days');
+    await timed(() => getOk(overviewUrl, headers), WARM_UP);
+    const overviewTimes = await timed(() => getOk(overviewUrl, headers), SAMPLES);
+
+    console.log('insights: the whole sitemap (index and parts)');
+    let entries = 0;
+    let bytes = 0;
+    const sitemapTimes = await timed(async () => {
+      entries = 0;
+      bytes = 0;
+      const index = await getOk(`${origin}/sitemap.xml`, {});
+      bytes += index.length;
+      const parts = [...index.matchAll(/<loc>[^<]*\/sitemaps\/(\d+)\.xml<\/loc>/g)].map((m) => m[1]);
+      for (const n of parts.length ? parts : []) {
+        const part = await getOk(`${origin}/sitemaps/${n}.xml`, {});
+        bytes += part.length;
+        entries += (part.match(/<url>/g) ?? []).length;
+      }
+      if (parts.length === 0) entries = (index.match(/<url>/g) ?? []).length;
+    }, 5);
+
+    const explain = async (query) =>
+      (await data.unsafe(`explain (analyze, buffers off, timing off, costs off) ${query}`))
+        .map((r) => `    ${r['QUERY PLAN']}`)
+        .join('\n');
+    const likesPlan = await explain(`
+      select v.id from videos v join video_reaction_counts c on c.video_id = v.id
+      left join categories cat on cat.id = v.category_id left join instructors i on i.id = v.instructor_id
+      order by c.likes desc, c.video_id desc limit 20`);
+    const weeklyPlan = await explain(`
+      select count(*) from subscriptions where created_at >= now() - interval '7 days' and created_at < now()`);
+
+    return {
+      rows: [
+        {
+          measure: `Reaction list on ${formatNumber(VIDEOS)} videos and ${formatNumber(MEMBERS * REACTIONS_PER_MEMBER)} reactions, worst p95 of ${sorts.length} sorts x ${filters.length} filters`,
+          result: `${formatNumber(worstList.p95, 1)} ms (${worstList.sort}, ${worstList.filter})`,
+          budget: '< 50 ms',
+          isWithin: worstList.p95 < 50,
+        },
+        {
+          measure: `Overview of 90 days on ${formatNumber(MEMBERS)} members, p95`,
+          result: `${formatNumber(overviewTimes.p95, 1)} ms (p50 ${formatNumber(overviewTimes.p50, 1)} ms)`,
+          budget: '< 300 ms',
+          isWithin: overviewTimes.p95 < 300,
+        },
+        {
+          measure: `Sitemap of ${formatNumber(VIDEOS)} videos: index and every part, streamed, p95 of 5`,
+          result: `${formatNumber(sitemapTimes.p95 / 1000, 2)} s (${formatNumber(entries)} entries, ${formatNumber(bytes / 1e6, 1)} MB)`,
+          budget: '< 2 s',
+          isWithin: sitemapTimes.p95 < 2000,
+        },
+      ],
+      details: [
+        `- insights: PostgreSQL at ${url.host}, ${formatNumber(VIDEOS)} videos, ${formatNumber(MEMBERS)} members with a subscription each, ${formatNumber(MEMBERS * REACTIONS_PER_MEMBER)} reactions, ${formatNumber(MEMBERS * WATCHED_PER_MEMBER)} progress rows, 120 days of daily watch rollups (generated in ${formatNumber(generatedIn, 0)} s); API as built, NODE_ENV=production, an admin's session; sequential requests timed at the client.`,
+        `  - reaction list p95 by sort and filter (ms): ${listResults.map((r) => `${r.sort}/${r.filter} ${formatNumber(r.p95, 1)}`).join(', ')}`,
+        `  - overview: p50 ${formatNumber(overviewTimes.p50, 1)} ms, p95 ${formatNumber(overviewTimes.p95, 1)} ms, max ${formatNumber(overviewTimes.max, 1)} ms`,
+        `  - sitemap: p50 ${formatNumber(sitemapTimes.p50 / 1000, 2)} s, max ${formatNumber(sitemapTimes.max / 1000, 2)} s`,
+        '  - EXPLAIN of the likes sort (the counts index walked backwards, no sort of every video):',
+        '',
+        '```',
+        likesPlan,
+        '```',
+        '',
+        '  - EXPLAIN of a week of new subscriptions (the created_at index):',
+        '',
+        '```',
+        weeklyPlan,
+        '```',
+      ],
+    };
+  } finally {
+    await data.end().catch(() => {});
+    await stopGroup(api);
+    if (!isKeep) await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
+    await admin.end().catch(() => {});
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
