@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 
 /**
  * A live channel's name: a registered prefix (`comments`) and the subject it follows (`comments:video:<id>`).
  * Lower-case words, digits, dashes and underscores, colon-separated; at most 200 characters.
  */
-export const ZLiveChannel = z
-  .string()
+export const ZLiveChannel = text()
   .max(200)
   .regex(/^[a-z][a-z0-9_-]*(:[A-Za-z0-9_-]+)*$/, 'Not a channel name');
 
