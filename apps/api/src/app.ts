@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
@@ -291,6 +292,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(playbackRoutes);
   await app.register(progressRoutes);
   await app.register(reactionsRoutes);
+  await app.register(commentRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);

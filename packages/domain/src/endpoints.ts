@@ -8,6 +8,7 @@ import { accountEndpoints } from './billing/account-contracts';
 import { billingEndpoints } from './billing/contracts';
 import { studioSeatEndpoints } from './billing/studio-contracts';
 import { catalogueEndpoints } from './catalogue/contracts';
+import { commentEndpoints } from './community/contracts';
 import { addVideoEndpoints } from './content/add-video';
 import { bannerEndpoints } from './content/banners';
 import { popupEndpoints } from './content/popups';
@@ -35,6 +36,7 @@ export const ENDPOINT_GROUPS = {
   playback: playbackEndpoints,
   progress: progressEndpoints,
   reactions: reactionEndpoints,
+  comments: commentEndpoints,
   recommendations: recommendationEndpoints,
   banners: bannerEndpoints,
   popups: popupEndpoints,

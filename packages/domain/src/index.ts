@@ -3,6 +3,7 @@ export * from './auth/contracts';
 export * from './billing';
 export * from './catalogue/contracts';
 export * from './catalogue/rules';
+export * from './community';
 export * from './constants';
 export * from './content';
 export * from './dev/contracts';

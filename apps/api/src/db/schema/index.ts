@@ -2,6 +2,7 @@ export * from './audit-log';
 export * from './auth-tokens';
 export * from './billing';
 export * from './catalogue';
+export * from './comments';
 export * from './login-failures';
 export * from './mail-outbox';
 export * from './media';
