@@ -3,6 +3,7 @@ import { filesRoot } from '../adapters/files';
 import { seedDemoAccounts } from './accounts';
 import { seedDemoBilling } from './billing';
 import { seedDemoCatalogue } from './catalogue';
+import { seedDemoComments } from './comments';
 import { seedDemoContent } from './content';
 import { seedDemoMedia } from './media';
 import { seedDemoPlaylists } from './playlists';
@@ -23,5 +24,6 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (content) app.log.info(content, 'demo media library and popups seeded');
   await seedDemoMedia(app);
   await seedDemoPlaylists(db);
+  await seedDemoComments(db, filesDir);
   return accounts;
 }

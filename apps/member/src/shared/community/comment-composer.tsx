@@ -39,7 +39,7 @@ export interface ComposerProps {
 export function LengthCounter({ length }: { length: number }) {
   if (length < COMMENT_COUNTER_FROM) return null;
   return (
-    <Text size="xs" c={length > COMMENT_MAX_LENGTH ? 'red' : 'dimmed'} aria-live="polite">
+    <Text size="xs" c={length > COMMENT_MAX_LENGTH ? 'red.8' : undefined} aria-live="polite">
       {length}/{COMMENT_MAX_LENGTH}
     </Text>
   );

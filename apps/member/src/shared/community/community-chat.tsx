@@ -69,10 +69,12 @@ export function CommunityChat({ subjectType, subjectId, target = null }: Communi
     const element = document.getElementById(`comment-${target}`);
     if (!element) return;
     scrolledTo.current = target;
-    element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    element.scrollIntoView({ block: 'center' });
     setHighlighted(target);
-    const timer = window.setTimeout(() => setHighlighted(null), 4000);
-    return () => window.clearTimeout(timer);
+    // Once more after the page above settles (images and details still loading move the comment down). Not
+    // cleared by the effect: it re-runs on every new page of data, and the scroll happens once.
+    window.setTimeout(() => element.isConnected && element.scrollIntoView({ block: 'center' }), 700);
+    window.setTimeout(() => setHighlighted(null), 6000);
   }, [target, threads, expanded]);
 
   async function send(content: string, images: string[], replyTo: string | null) {
@@ -111,7 +113,7 @@ export function CommunityChat({ subjectType, subjectId, target = null }: Communi
           {COMMENT_MESSAGES.communityChat}
         </Title>
         {total > 0 && (
-          <Text c="dimmed" size="sm">
+          <Text className={classes.muted} size="sm">
             ({total})
           </Text>
         )}
@@ -129,7 +131,9 @@ export function CommunityChat({ subjectType, subjectId, target = null }: Communi
           {readServerMessage(comments.error, MESSAGES.somethingWentWrong)}
         </Text>
       )}
-      {comments.isSuccess && threads.length === 0 && <Text c="dimmed">{COMMENT_MESSAGES.noComments}</Text>}
+      {comments.isSuccess && threads.length === 0 && (
+        <Text className={classes.muted}>{COMMENT_MESSAGES.noComments}</Text>
+      )}
       <Stack gap="sm">
         {threads.map((thread) => (
           <Thread
@@ -268,7 +272,7 @@ function CommentItem({
             <Text fw={600} size="sm">
               {name}
             </Text>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" className={classes.muted}>
               {dateFormat.format(new Date(comment.createdAt))}
               {comment.editedAt ? ' · edited' : ''}
             </Text>
