@@ -32,6 +32,7 @@ import { env } from '../../app/env';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
 import { WindowPagination } from '../../components/window-pagination';
+import classes from './moderation.module.css';
 import {
   type ModerationFilters,
   type ModerationTab,
@@ -171,7 +172,7 @@ function SettingsCard() {
   };
 
   return (
-    <Paper withBorder radius="lg" p="md" shadow="xs">
+    <Paper withBorder radius="lg" p="md" shadow="xs" data-testid="moderation-settings">
       <Stack gap="md">
         <Title order={2} fz="h4">
           Settings
@@ -180,6 +181,7 @@ function SettingsCard() {
           <Switch
             label="Comment validation"
             description="New and edited comments wait for an admin"
+            classNames={{ description: classes.muted }}
             checked={data?.commentValidation ?? false}
             disabled={!data || save.isPending}
             onChange={(event) => save.mutate({ commentValidation: event.currentTarget.checked }, { onError })}
@@ -187,6 +189,7 @@ function SettingsCard() {
           <Switch
             label="Image validation"
             description="Images always wait for an admin"
+            classNames={{ description: classes.muted }}
             checked={data?.imageValidation ?? true}
             disabled
           />
@@ -195,6 +198,7 @@ function SettingsCard() {
           <TagsInput
             label="Blocked words"
             description="A comment with one of these waits for an admin"
+            classNames={{ description: classes.muted }}
             placeholder="Type a word and press Enter"
             value={words}
             onChange={setWords}
@@ -242,7 +246,7 @@ interface ListProps {
 
 function StatusBadge({ status }: { status: TModerationStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLOR[status]} tt="none">
+    <Badge variant="light" color={STATUS_COLOR[status]} c="var(--mantine-color-text)" tt="none" miw={84}>
       {STATUS_LABEL[status]}
     </Badge>
   );
@@ -272,7 +276,7 @@ function AuthorCell({ author }: { author: TModerationComment['author'] }) {
           </Badge>
         )}
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" className={classes.muted}>
         {author.email}
       </Text>
     </Stack>
@@ -295,7 +299,7 @@ function Actions({ tab, item }: { tab: ModerationTab; item: TModerationComment |
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
       {item.status !== 'approved' && (
-        <Button size="compact-sm" color="teal" loading={decide.isPending} onClick={() => act(true)}>
+        <Button size="compact-sm" color="teal.9" loading={decide.isPending} onClick={() => act(true)}>
           Approve
         </Button>
       )}
@@ -370,7 +374,7 @@ function CommentsList({ filters, onPage }: ListProps) {
                 <Table.Td>
                   <AuthorCell author={item.author} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={120}>
                   <Text size="sm">{dateFormat.format(new Date(item.createdAt))}</Text>
                 </Table.Td>
                 <Table.Td maw={360}>
@@ -379,7 +383,7 @@ function CommentsList({ filters, onPage }: ListProps) {
                     {item.content}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={110}>
                   <StatusBadge status={item.status} />
                 </Table.Td>
                 <Table.Td>
@@ -422,7 +426,12 @@ function ImagesList({ filters, onPage }: ListProps) {
         skeletonHeight={64}
       >
         {() => (
-          <ListTable label="Images" minWidth={900} columns={['Video', 'Author', 'Date', 'Image', 'Status']}>
+          <ListTable
+            label="Images"
+            minWidth={1100}
+            columns={['Video', 'Author', 'Date', 'Image', 'Status']}
+            actionsWidth={280}
+          >
             {(data?.items ?? []).map((item) => (
               <Table.Tr key={item.id} data-testid="moderation-row">
                 <Table.Td maw={240}>
@@ -431,7 +440,7 @@ function ImagesList({ filters, onPage }: ListProps) {
                 <Table.Td>
                   <AuthorCell author={item.author} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={120}>
                   <Text size="sm">{dateFormat.format(new Date(item.createdAt))}</Text>
                 </Table.Td>
                 <Table.Td>
@@ -446,7 +455,7 @@ function ImagesList({ filters, onPage }: ListProps) {
                     />
                   </Anchor>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={110}>
                   <StatusBadge status={item.status} />
                 </Table.Td>
                 <Table.Td>
