@@ -128,15 +128,13 @@ export async function seedDemoComments(db: Db, filesDir: string): Promise<number
             index: 7,
           }),
         );
-        await db
-          .insert(commentImages)
-          .values({
-            commentId: top!.id,
-            key,
-            url: `/files/${key}`,
-            requiresValidation: true,
-            createdAt: at(30),
-          });
+        await db.insert(commentImages).values({
+          commentId: top!.id,
+          key,
+          url: `/files/${key}`,
+          requiresValidation: true,
+          createdAt: at(30),
+        });
       }
     }
   }
