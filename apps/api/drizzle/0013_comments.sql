@@ -48,8 +48,9 @@ ALTER TABLE "comments" ADD CONSTRAINT "comments_reply_to_comments_id_fk" FOREIGN
 ALTER TABLE "comments" ADD CONSTRAINT "comments_deleted_by_users_id_fk" FOREIGN KEY ("deleted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comment_images_comment_idx" ON "comment_images" USING btree ("comment_id");--> statement-breakpoint
 CREATE INDEX "comment_images_created_idx" ON "comment_images" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "comments_subject_page_idx" ON "comments" USING btree ("subject_type","subject_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "comments"."reply_to" is null;--> statement-breakpoint
+CREATE INDEX "comments_subject_page_idx" ON "comments" USING btree ("subject_type","subject_id","created_at","id") WHERE "comments"."reply_to" is null;--> statement-breakpoint
 CREATE INDEX "comments_reply_to_idx" ON "comments" USING btree ("reply_to","created_at","id");--> statement-breakpoint
+CREATE INDEX "comments_subject_count_idx" ON "comments" USING btree ("subject_type","subject_id","requires_validation","author_id") WHERE "comments"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "comments_author_created_idx" ON "comments" USING btree ("author_id","created_at");--> statement-breakpoint
 CREATE INDEX "comments_created_idx" ON "comments" USING btree ("created_at","id");--> statement-breakpoint
 -- hand-written below

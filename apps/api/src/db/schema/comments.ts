@@ -37,11 +37,16 @@ export const comments = pgTable(
     deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    // A subject's page of top-level comments, newest first, by (created_at, id): one index range scan.
+    // A subject's page of top-level comments, newest first, by (created_at, id): one backward index range scan
+    // (ascending columns: a backward scan is DESC NULLS FIRST, what `order by … desc` asks for).
     index('comments_subject_page_idx')
-      .on(t.subjectType, t.subjectId, t.createdAt.desc(), t.id.desc())
+      .on(t.subjectType, t.subjectId, t.createdAt, t.id)
       .where(sql`${t.replyTo} is null`),
     index('comments_reply_to_idx').on(t.replyTo, t.createdAt, t.id),
+    // A subject's visible total, answered from the index alone (every column the count reads is in it).
+    index('comments_subject_count_idx')
+      .on(t.subjectType, t.subjectId, t.requiresValidation, t.authorId)
+      .where(sql`${t.deletedAt} is null`),
     // Abuse limits count the author's recent comments.
     index('comments_author_created_idx').on(t.authorId, t.createdAt),
     // The moderation queue, by date.
