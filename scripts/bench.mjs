@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
+import { runComments } from './bench/comments.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runInsights } from './bench/insights.mjs';
@@ -27,6 +28,7 @@ const PARTS = {
   player: runPlayer,
   processing: runProcessing,
   insights: runInsights,
+  comments: runComments,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

@@ -38,6 +38,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bannerRoutes } from './modules/banners/routes';
 import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
@@ -55,6 +56,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
+import { livePlugin, liveRoutes } from './plugins/live';
 import { openApiDocs, openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
@@ -165,6 +167,8 @@ export async function buildApp({
   app.decorate('billing', createBillingProvider(config, db.db));
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
   app.addHook('onClose', async () => app.analytics.flush());
+  // Live channels (Server-Sent Events, fanned out through LISTEN/NOTIFY on PostgreSQL); the route is in webApi.
+  await app.register(livePlugin, { heartbeatMs: config.env === 'test' ? 1000 : 25_000 });
   app.decorate(
     'loadShedder',
     config.maxDbQueueMs > 0
@@ -212,6 +216,8 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   const shedder = app.loadShedder;
   if (shedder) {
     app.addHook('onRequest', (request, reply, done) => {
+      // A live stream stays open for minutes: it is not a request waiting for the database.
+      if (request.routeOptions.config.longLived) return done();
       if (shedder.admit()) {
         // 'close' fires once the answer is sent and also when the client hangs up, even after its body was
         // read (onRequestAbort does not fire then, and a leaked slot would be lost until restart).
@@ -266,6 +272,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   });
 
   await app.register(authPlugin);
+  await app.register(liveRoutes);
   await app.register(leadTrackingPlugin);
   await app.register(readinessRoutes);
   await app.register(authRoutes);
@@ -289,6 +296,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(playbackRoutes);
   await app.register(progressRoutes);
   await app.register(reactionsRoutes);
+  await app.register(commentRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
   await app.register(adminReactionRoutes);

@@ -9,6 +9,7 @@ import { accountEndpoints } from './billing/account-contracts';
 import { billingEndpoints } from './billing/contracts';
 import { studioSeatEndpoints } from './billing/studio-contracts';
 import { catalogueEndpoints } from './catalogue/contracts';
+import { commentEndpoints } from './community/contracts';
 import { addVideoEndpoints } from './content/add-video';
 import { bannerEndpoints } from './content/banners';
 import { popupEndpoints } from './content/popups';
@@ -16,6 +17,7 @@ import { productEndpoints } from './content/products';
 import { adminSitemapEndpoints, sitemapEndpoints } from './content/sitemap';
 import { devEndpoints } from './dev/contracts';
 import type { Endpoint } from './http/endpoint';
+import { liveEndpoints } from './live/contracts';
 import { playbackEndpoints } from './player/playback';
 import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
@@ -36,6 +38,7 @@ export const ENDPOINT_GROUPS = {
   playback: playbackEndpoints,
   progress: progressEndpoints,
   reactions: reactionEndpoints,
+  comments: commentEndpoints,
   recommendations: recommendationEndpoints,
   banners: bannerEndpoints,
   popups: popupEndpoints,
@@ -51,6 +54,7 @@ export const ENDPOINT_GROUPS = {
   adminOverview: adminOverviewEndpoints,
   adminSitemap: adminSitemapEndpoints,
   sitemap: sitemapEndpoints,
+  live: liveEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

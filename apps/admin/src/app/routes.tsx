@@ -4,6 +4,7 @@ import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
 import { overviewRoutes } from '../features/overview/routes';
+import { moderationRoutes } from '../features/moderation/routes';
 import { popupRoutes } from '../features/popups/routes';
 import { reactionRoutes } from '../features/reactions/routes';
 import { sitemapRoutes } from '../features/sitemap/routes';
@@ -67,6 +68,7 @@ export const adminRoutes: RouteObject[] = [
               ...addVideoRoutes,
               ...bannerRoutes,
               ...featuredPlaylistRoutes,
+              ...moderationRoutes,
               ...popupRoutes,
               ...uploadWizardRoutes,
               ...overviewRoutes,

@@ -69,7 +69,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     label: 'People',
     items: [
       { label: 'Users', to: '/AdminDashboard/AllUsers', icon: IconUsers },
-      { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck, pendingIssue: 15 },
+      { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck },
       { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell, pendingIssue: 17 },
       { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck, pendingIssue: 16 },
     ],

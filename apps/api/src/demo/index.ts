@@ -3,6 +3,7 @@ import { filesRoot } from '../adapters/files';
 import { seedDemoAccounts } from './accounts';
 import { seedDemoBilling } from './billing';
 import { seedDemoCatalogue } from './catalogue';
+import { seedDemoComments } from './comments';
 import { seedDemoContent } from './content';
 import { seedDemoInsights } from './insights';
 import { seedDemoMedia } from './media';
@@ -27,5 +28,6 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   const audience = await seedDemoInsights(db);
   if (audience)
     app.log.info({ members: audience }, 'demo audience (reactions, watching, subscriptions) seeded');
+  await seedDemoComments(db, filesDir);
   return accounts;
 }

@@ -5,7 +5,7 @@ import { createCategory, createInstructor, createTag } from '../../test/catalogu
 import { createTestApp, createUser, PASSWORD, type TestApp } from '../../test/helpers';
 import { type RegisteredRoute, routeRecorder } from '../../test/routes';
 import { testConfig } from '../config/env';
-import { billingCustomers } from '../db/schema';
+import { billingCustomers, commentImages, comments } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 import { createPlayableVideo, createReadyAsset, subscribe } from '../modules/playback/test-factories';
 
@@ -117,6 +117,23 @@ const freshFeatured = async () =>
     .id as string;
 const freshSubUser = async () =>
   (await createUser(t.app, { userType: 'subuser', studioOwnerId: w.users.owner.id })).id;
+/** A comment of "member" on the world's video, and an image attached to one. */
+const freshComment = async () =>
+  (
+    await t.app.db
+      .insert(comments)
+      .values({ subjectType: 'video', subjectId: w.videoId, authorId: w.users.member.id, content: 'Mine' })
+      .returning()
+  )[0]!.id;
+const freshCommentImage = async () => {
+  const key = `comment-image/2026-01/${randomUUID()}.png`;
+  return (
+    await t.app.db
+      .insert(commentImages)
+      .values({ commentId: await freshComment(), key, url: `/files/${key}`, requiresValidation: true })
+      .returning()
+  )[0]!.id;
+};
 const freshCategory = async () => (await createCategory(t.app)).id;
 const freshTag = async () => (await createTag(t.app)).id;
 const freshInstructor = async () => (await createInstructor(t.app)).id;
@@ -507,6 +524,62 @@ const CASES: Record<string, Case> = {
     expect: signedIn('2xx'),
     request: () => ({ url: api(`/videos/${w.videoId}/recommendations?type=VL`) }),
   },
+  // Live channels: whoever may read a subject's comments may follow them (the poll form answers at once); a
+  // channel no module owns answers 404 (live.test.ts).
+  'GET /api/v1/live': {
+    expect: signedIn('2xx'),
+    request: () => ({ url: api(`/live?channel=comments:video:${w.videoId}&poll=1`) }),
+  },
+
+  // ---- comments: "member" owns the comment each persona tries to change (fresh per persona) ----
+  'GET /api/v1/comments': {
+    expect: signedIn('2xx'),
+    request: () => ({ url: api(`/comments?subjectType=video&subjectId=${w.videoId}`) }),
+  },
+  'POST /api/v1/comments': {
+    expect: signedIn('2xx'),
+    request: (p) => ({
+      url: api('/comments'),
+      payload: { subjectType: 'video', subjectId: w.videoId, content: `Hello from ${p}` },
+    }),
+  },
+  'PATCH /api/v1/comments/:commentId': {
+    expect: all(404, { guest: 401, member: '2xx', admin: '2xx' }),
+    request: async () => ({ url: api(`/comments/${await freshComment()}`), payload: { content: 'Edited' } }),
+  },
+  'DELETE /api/v1/comments/:commentId': {
+    expect: all(404, { guest: 401, member: '2xx', admin: '2xx' }),
+    request: async () => ({ url: api(`/comments/${await freshComment()}`) }),
+  },
+  'GET /api/v1/admin/moderation/comments': { expect: adminOnly },
+  'GET /api/v1/admin/moderation/images': { expect: adminOnly },
+  'POST /api/v1/admin/moderation/comments/:commentId/decision': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/moderation/comments/${await freshComment()}/decision`),
+      payload: { approve: true },
+    }),
+  },
+  'POST /api/v1/admin/moderation/images/:imageId/decision': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/moderation/images/${await freshCommentImage()}/decision`),
+      payload: { approve: true },
+    }),
+  },
+  'GET /api/v1/admin/moderation/settings': { expect: adminOnly },
+  'PUT /api/v1/admin/moderation/settings': {
+    expect: adminOnly,
+    request: () => ({ url: api('/admin/moderation/settings'), payload: { commentValidation: false } }),
+  },
+  'PUT /api/v1/admin/moderation/mutes/:userId': {
+    expect: adminOnly,
+    request: () => ({
+      url: api(`/admin/moderation/mutes/${w.users.otherMember.id}`),
+      payload: { muted: false },
+    }),
+  },
+
   'PUT /api/v1/videos/:videoId/reaction': {
     expect: signedIn('2xx'),
     request: () => ({ url: api(`/videos/${w.videoId}/reaction`), payload: { reaction: 'like' } }),
@@ -850,6 +923,8 @@ describe('authorization coverage', () => {
       ['POST /api/v1/playlists/add-video', 'foreignSubuser'],
       ['PATCH /api/v1/studio/sub-users/:subUserId', 'otherOwner'],
       ['DELETE /api/v1/studio/sub-users/:subUserId', 'otherOwner'],
+      ['PATCH /api/v1/comments/:commentId', 'otherMember'],
+      ['DELETE /api/v1/comments/:commentId', 'otherMember'],
     ];
     for (const [route, persona] of crossOwner)
       expect(CASES[route]?.expect[persona], `${route} ${persona}`).toBe(404);

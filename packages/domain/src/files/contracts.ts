@@ -10,7 +10,7 @@ export const MAX_SVG_UPLOAD_BYTES = 256 * 1024;
 export const SVG_TOO_LARGE_MESSAGE = 'SVG images must be smaller than 256KB';
 export const UPLOAD_TYPE_MESSAGE = 'Please upload a GIF, JPEG, PNG or SVG image.';
 
-/** What an upload is for: members may upload their profile image; every other purpose is admin-only. */
+/** What an upload is for: members may upload their profile image and comment images; the rest is admin-only. */
 export const UPLOAD_PURPOSES = [
   'profile-image',
   'banner',
@@ -20,6 +20,7 @@ export const UPLOAD_PURPOSES = [
   'playlist',
   'product',
   'notification',
+  'comment-image',
 ] as const;
 export const ZUploadPurpose = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof ZUploadPurpose>;

@@ -3,6 +3,7 @@ export * from './auth-tokens';
 export * from './billing';
 export * from './catalogue';
 export * from './insights';
+export * from './comments';
 export * from './login-failures';
 export * from './mail-outbox';
 export * from './media';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COMMENT_IMAGE_MAX_BYTES,
   MAX_SVG_UPLOAD_BYTES,
   MESSAGES,
   policy,
@@ -16,6 +17,10 @@ import { AppError } from '../../lib/errors';
 import { toSessionUser } from '../auth/sessions';
 import { releaseUpload, reserveUpload } from './quota';
 
+/** The purposes a member may upload for: a profile image, the images of a comment. Others are admin-only. */
+const MEMBER_PURPOSES = new Set<string>(['profile-image', 'comment-image']);
+const COMMENT_IMAGE_TOO_LARGE_MESSAGE = `Comment images must be smaller than ${COMMENT_IMAGE_MAX_BYTES / 1024 / 1024}MB`;
+
 export interface ImageUploadContext {
   db: Db;
   files: FileStore;
@@ -23,7 +28,8 @@ export interface ImageUploadContext {
 }
 
 /**
- * Stores an uploaded image: members may upload a profile image, other purposes need an admin; the type is
+ * Stores an uploaded image: members may upload a profile image and comment images (at most 5 MB), other
+ * purposes need an admin; the type is
  * read from the bytes (SVG sanitised) and the file stored under a random name within the uploader's quota.
  */
 export async function storeImage(
@@ -36,7 +42,7 @@ export async function storeImage(
     throw new AppError('VALIDATION_FAILED', 'Unknown upload purpose', {
       fields: { purpose: 'Unknown upload purpose' },
     });
-  if (parsedPurpose.data !== 'profile-image' && !policy.canUseAdminConsole(toSessionUser(user))) {
+  if (!MEMBER_PURPOSES.has(parsedPurpose.data) && !policy.canUseAdminConsole(toSessionUser(user))) {
     throw new AppError('FORBIDDEN', MESSAGES.forbidden);
   }
   const { body } = input;
@@ -44,6 +50,8 @@ export async function storeImage(
     throw new AppError('VALIDATION_FAILED', 'Please choose a file', {
       fields: { file: 'Please choose a file' },
     });
+  if (parsedPurpose.data === 'comment-image' && body.length > COMMENT_IMAGE_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', COMMENT_IMAGE_TOO_LARGE_MESSAGE);
   const sniffed = await sniffImage(body);
   if (!sniffed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_TYPE_MESSAGE);
   let bytes = body;

@@ -13,6 +13,7 @@ import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
+import { CommunityChat } from '../../shared/community';
 import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
 import { PlayerBox } from './player-box';
 import { PlayerDetails } from './player-details';
@@ -243,6 +244,9 @@ export function PlayerPage() {
           <Box>
             <Text c="red">{detail.error.message || PLAYER_MESSAGES.videoFetchFailed}</Text>
           </Box>
+        )}
+        {detail.data && (
+          <CommunityChat subjectType="video" subjectId={videoId} target={params.get('target')} />
         )}
       </Stack>
     </Container>

@@ -1,0 +1,1 @@
+export { CommunityChat, type CommunityChatProps } from './community-chat';
