@@ -502,8 +502,9 @@ function changed(before: Record<string, number>, after: Record<string, number>) 
 function urlOf(route: RegisteredRoute, req: FuzzRequest) {
   const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => req.params[name] ?? 'x');
   const qs = new URLSearchParams();
+  // Only a lone surrogate becomes U+FFFD on the wire; a pair (an emoji) is sent as it is, as isInvalid expects.
   for (const [k, v] of Object.entries(req.query))
-    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, item.replace(/[\ud800-\udfff]/g, '\ufffd'));
+    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, item.toWellFormed());
   const q = qs.toString();
   return q ? `${path}?${q}` : path;
 }
