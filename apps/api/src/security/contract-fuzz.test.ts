@@ -499,12 +499,14 @@ function changed(before: Record<string, number>, after: Record<string, number>) 
     .map((k) => `${k} ${before[k]} -> ${after[k]}`);
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 function urlOf(route: RegisteredRoute, req: FuzzRequest) {
   const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => req.params[name] ?? 'x');
   const qs = new URLSearchParams();
   // Only a lone surrogate becomes U+FFFD on the wire; a pair (an emoji) is sent as it is, as isInvalid expects.
   for (const [k, v] of Object.entries(req.query))
-    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, item.toWellFormed());
+    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, item.replace(LONE_SURROGATE, '\ufffd'));
   const q = qs.toString();
   return q ? `${path}?${q}` : path;
 }
