@@ -215,3 +215,26 @@ describe('the S3 file store', () => {
     expect(UPLOAD_CSP.split(';').map((d) => d.trim())).toContain('sandbox');
   });
 });
+
+describe('a malformed multipart body', () => {
+  const boundary = '----dance-boundary';
+  const send = (payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      payload,
+      headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  const purpose = `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\nbanner\r\n`;
+  const fileStart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`;
+
+  it.each([
+    ['without its closing boundary', `${purpose}${fileStart}\x89PNG\r\n\x1a\n`],
+    ['cut inside the part headers', `${purpose}--${boundary}\r\nContent-Disposition: form-da`],
+    ['with no part at all', 'not multipart at all'],
+  ])('%s is a 400 that stores nothing', async (_, payload) => {
+    const res = await send(payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().title ?? res.json().message).toBeTruthy();
+  });
+});

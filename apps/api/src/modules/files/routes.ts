@@ -13,6 +13,8 @@ import { authHook } from '../../lib/route';
 import { securityOf } from '../../plugins/openapi';
 import { storeImage } from './service';
 
+const MALFORMED_UPLOAD_MESSAGE = 'The upload was incomplete or malformed. Please try again.';
+
 /**
  * Image uploads through the file store: at most 50 MB, multipart (`purpose` then `file`); the rules are in
  * storeImage.
@@ -58,7 +60,10 @@ export async function filesRoutes(app: FastifyInstance) {
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_TOO_LARGE_MESSAGE);
-        throw error;
+        if (error instanceof AppError) throw error;
+        // Anything the multipart parser refuses (a body cut short, parts without headers, over a part
+        // limit) is the client's: a 400 that says so, never a 500.
+        throw new AppError('VALIDATION_FAILED', MALFORMED_UPLOAD_MESSAGE);
       }
       const stored = await storeImage(
         { db: app.db, files: app.files, quotaBytes: app.config.uploadQuota.imageBytes },
