@@ -8,6 +8,7 @@ export * from './media';
 export * from './media-library';
 export * from './playlists';
 export * from './popups';
+export * from './release-audit';
 export * from './sessions';
 export * from './uploads';
 export * from './users';
