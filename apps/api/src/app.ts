@@ -46,6 +46,7 @@ import { productRoutes } from './modules/products/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
+import { releasesPlugin } from './modules/releases/plugin';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { videoPipeline } from './modules/videos-media/routes';
@@ -178,6 +179,8 @@ export async function buildApp({
     startEagerly: !config.inMemoryDatabase,
     pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
   });
+  // The midnight release job (issue 17): on the root, where jobs run.
+  await app.register(releasesPlugin);
 
   // Liveness sits outside the web API's context, so none of its hooks (under-pressure, security headers, CORS,
   // rate limit, cookies, sessions) run for it: a probe answers while the process lives (decision 0011).
