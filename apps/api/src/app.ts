@@ -46,6 +46,7 @@ import { productRoutes } from './modules/products/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
+import { releaseAuditRoutes } from './modules/release-audit/routes';
 import { releasesPlugin } from './modules/releases/plugin';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -290,6 +291,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(reactionsRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(releaseAuditRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

@@ -1,4 +1,5 @@
 import { adminInstructorEndpoints } from './admin/instructors';
+import { releaseAuditEndpoints } from './admin/release-audit';
 import { adminCategoryEndpoints, adminTagEndpoints } from './admin/taxonomy';
 import { adminUploadEndpoints } from './admin/upload';
 import { adminUserEndpoints } from './admin/users';
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS = {
   adminInstructors: adminInstructorEndpoints,
   adminUsers: adminUserEndpoints,
   adminUpload: adminUploadEndpoints,
+  releaseAudit: releaseAuditEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

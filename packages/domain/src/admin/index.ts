@@ -1,5 +1,6 @@
 export * from './common';
 export * from './instructors';
+export * from './release-audit';
 export * from './taxonomy';
 export * from './upload';
 export * from './users';
