@@ -20,9 +20,7 @@ export function WindowPagination({ page, total, pageSize, onChange, noun }: Wind
   const isLast = page >= totalPages;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Text size="sm" c="dimmed">
-        {total === 0 ? `No ${noun}` : `${first}–${last} of ${total} ${noun}`}
-      </Text>
+      <Text size="sm">{total === 0 ? `No ${noun}` : `${first}–${last} of ${total} ${noun}`}</Text>
       {totalPages > 1 && (
         <Group gap={6} component="nav" aria-label="Pages" wrap="nowrap">
           <ActionIcon

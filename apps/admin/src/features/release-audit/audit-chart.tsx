@@ -32,7 +32,7 @@ export function AuditChart({ data, isPending, isError }: AuditChartProps) {
         </Center>
       ) : !hasData || !data ? (
         <Center h={260}>
-          <Text c="dimmed">{AUDIT_MESSAGES.noData}</Text>
+          <Text>{AUDIT_MESSAGES.noData}</Text>
         </Center>
       ) : (
         <div
@@ -49,9 +49,9 @@ export function AuditChart({ data, isPending, isError }: AuditChartProps) {
             withDots={data.series.length <= 60}
             connectNulls={false}
             gridAxis="xy"
-            xAxisProps={{ tickFormatter: (t: string) => formatTick(t, data.interval), minTickGap: 24 }}
+            xAxisProps={{ tickFormatter: (t: unknown) => formatTick(t, data.interval), minTickGap: 24 }}
             valueFormatter={(v) => (data.metric === 'p95' ? `${Math.round(v)} ms` : String(v))}
-            tooltipProps={{ labelFormatter: (t) => formatTick(String(t), data.interval) }}
+            tooltipProps={{ labelFormatter: (t: unknown) => formatTick(t, data.interval) }}
           />
         </div>
       )}

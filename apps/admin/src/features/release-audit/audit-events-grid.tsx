@@ -5,29 +5,20 @@ import {
   auditStatusTone,
   type TAuditEventsPage,
 } from '@dance/domain';
-import {
-  Alert,
-  Badge,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  ScrollArea,
-  Select,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Center, Group, Loader, Paper, Select, Table, Text, Title } from '@mantine/core';
 import { WindowPagination } from '../../components/window-pagination';
 import { formatDateTime } from './range';
 
-/** Spec 3 §9 status colours: ok green, error red, retry yellow (dark text keeps the contrast). */
-const TONE_COLOR = { success: 'teal', error: 'red', warning: 'yellow', neutral: 'gray' } as const;
+/**
+ * Spec 3 §9 status colours: ok green, error red, retry yellow. Filled, in shades whose label (white, or dark on
+ * yellow) keeps AA contrast in light and dark schemes.
+ */
+const TONE_COLOR = { success: 'teal.9', error: 'red.9', warning: 'yellow.4', neutral: 'gray.7' } as const;
 
 export function StatusBadge({ status }: { status: string }) {
   const tone = auditStatusTone(status);
   return (
-    <Badge color={TONE_COLOR[tone]} variant="light" autoContrast data-tone={tone}>
+    <Badge color={TONE_COLOR[tone]} variant="filled" autoContrast data-tone={tone}>
       {status}
     </Badge>
   );
@@ -92,15 +83,15 @@ export function AuditEventsGrid({
         </Center>
       ) : !data || data.items.length === 0 ? (
         <Center h={120}>
-          <Text c="dimmed">{AUDIT_MESSAGES.noData}</Text>
+          <Text>{AUDIT_MESSAGES.noData}</Text>
         </Center>
       ) : (
         <>
-          <ScrollArea
+          <Box
             h={AUDIT_GRID_HEIGHT}
-            type="auto"
-            offsetScrollbars
+            style={{ overflow: 'auto' }}
             tabIndex={0}
+            role="region"
             aria-label="Events grid"
           >
             <Table
@@ -125,8 +116,8 @@ export function AuditEventsGrid({
                     <Table.Td>
                       <StatusBadge status={e.status} />
                     </Table.Td>
-                    <Table.Td>{e.event}</Table.Td>
-                    <Table.Td>{e.fieldType}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.event}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.fieldType}</Table.Td>
                     <Table.Td>
                       <Text size="sm" ff="monospace" truncate maw={140} title={e.itemId ?? undefined}>
                         {e.itemId ?? '—'}
@@ -140,7 +131,7 @@ export function AuditEventsGrid({
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                         {e.workerId}
                       </Text>
                     </Table.Td>
@@ -148,7 +139,7 @@ export function AuditEventsGrid({
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </Box>
           <WindowPagination
             page={page}
             total={data.total}

@@ -52,9 +52,11 @@ const tickFormats: Record<TAuditInterval, Intl.DateTimeFormat> = {
   day: new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, month: 'short', day: 'numeric' }),
 };
 
-/** A chart tick, in New York time. */
-export const formatTick = (iso: string, interval: TAuditInterval) =>
-  tickFormats[interval].format(new Date(iso));
+/** A chart tick, in New York time; anything that is not a time is shown as it is. */
+export function formatTick(value: unknown, interval: TAuditInterval): string {
+  const date = new Date(typeof value === 'string' || typeof value === 'number' ? value : Number.NaN);
+  return Number.isNaN(date.getTime()) ? String(value ?? '') : tickFormats[interval].format(date);
+}
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,

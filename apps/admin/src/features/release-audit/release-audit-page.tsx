@@ -58,7 +58,7 @@ function useMinuteClock() {
 function Total({ label, value, color }: { label: string; value: number | undefined; color?: string }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <Text size="sm" c="dimmed">
+      <Text size="sm" fw={500}>
         {label}
       </Text>
       <Text fz={28} fw={700} c={color} aria-live="polite">
@@ -123,7 +123,7 @@ export function ReleaseAuditPage() {
           <Title order={1} size="h2">
             Release audit
           </Title>
-          <Text c="dimmed" mt={4}>
+          <Text mt={4}>
             Every item the midnight release and the scheduled jobs handled. Times are New York time.
           </Text>
         </div>
