@@ -64,7 +64,7 @@ test('the release audit: quick ranges, filters, chart, grid, custom range and th
     const badge = badges.filter({ hasText: new RegExp(`^${status}$`) });
     if ((await badge.count()) > 0) await expect(badge.first()).toHaveAttribute('data-tone', tone);
   }
-  await page.getByRole('textbox', { name: 'Rows per page' }).click();
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
   await page.getByRole('option', { name: '10', exact: true }).click();
   await expect(gridRows(page)).toHaveCount(10);
 
@@ -76,7 +76,7 @@ test('the release audit: quick ranges, filters, chart, grid, custom range and th
   await expect(page.getByTestId('audit-chart').locator('.recharts-line-curve')).toBeVisible();
 
   // Field type filter: only banners in totals and grid.
-  await page.getByRole('textbox', { name: 'Field type' }).click();
+  await page.getByRole('combobox', { name: 'Field type' }).click();
   await page.getByRole('option', { name: 'banner', exact: true }).click();
   await expect.poll(() => totalOf(page, 'Total')).toBeLessThan(total);
   const bannerTotal = await totalOf(page, 'Total');
@@ -98,12 +98,12 @@ test('the release audit: quick ranges, filters, chart, grid, custom range and th
 
   // A custom range that ends before it starts is refused with the spec's message.
   await page.getByText('Custom', { exact: true }).click();
-  await page.getByLabel('From').fill('2026-06-10T12:00');
-  await page.getByLabel('To').fill('2026-06-01T12:00');
+  await page.getByRole('textbox', { name: 'From' }).fill('2026-06-10T12:00');
+  await page.getByRole('textbox', { name: 'To' }).fill('2026-06-01T12:00');
   await expect(page.getByText(AUDIT_MESSAGES.invalidRange)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
   // A valid range without events says so.
-  await page.getByLabel('To').fill('2026-06-11T12:00');
+  await page.getByRole('textbox', { name: 'To' }).fill('2026-06-11T12:00');
   await expect(page.getByText(AUDIT_MESSAGES.invalidRange)).toHaveCount(0);
   await expect(page.getByText(AUDIT_MESSAGES.noData).first()).toBeVisible();
 });

@@ -126,7 +126,7 @@ export function AuditEventsGrid({
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.durationMs} ms</Table.Td>
                     <Table.Td>{e.attempts}</Table.Td>
                     <Table.Td>
-                      <Text size="sm" c={e.error ? 'red.8' : undefined} lineClamp={2} maw={320}>
+                      <Text size="sm" fw={e.error ? 500 : undefined} lineClamp={2} maw={320}>
                         {e.error ?? e.message ?? '—'}
                       </Text>
                     </Table.Td>
