@@ -34,17 +34,21 @@ const totalsColumns = {
 };
 
 /** Totals counted on the events themselves: for the partial hours at the ends of a range. */
-export async function countEvents(db: DbOrTx, f: RangeFilter, from: Date, to: Date, toIncluded: boolean) {
-  const [row] = await db
+export function countEventsQuery(db: DbOrTx, f: RangeFilter, from: Date, to: Date, toIncluded: boolean) {
+  return db
     .select(totalsColumns)
     .from(releaseAuditEvents)
     .where(eventConditions(f, from, to, toIncluded));
+}
+
+export async function countEvents(db: DbOrTx, f: RangeFilter, from: Date, to: Date, toIncluded: boolean) {
+  const [row] = await countEventsQuery(db, f, from, to, toIncluded);
   return row ?? { total: 0, ok: 0, errors: 0, retries: 0 };
 }
 
 /** Totals of whole hours [fromHour, toHour) from the hourly rollup. */
-export async function sumHourRollup(db: DbOrTx, fieldType: string | undefined, fromHour: Date, toHour: Date) {
-  const [row] = await db
+export function sumHourRollupQuery(db: DbOrTx, fieldType: string | undefined, fromHour: Date, toHour: Date) {
+  return db
     .select({
       total: sql<number>`coalesce(sum(${releaseAuditRollup.count}), 0)::int`,
       ok: sql<number>`coalesce(sum(${releaseAuditRollup.ok}), 0)::int`,
@@ -60,6 +64,10 @@ export async function sumHourRollup(db: DbOrTx, fieldType: string | undefined, f
         fieldType ? eq(releaseAuditRollup.fieldType, fieldType) : undefined,
       ),
     );
+}
+
+export async function sumHourRollup(db: DbOrTx, fieldType: string | undefined, fromHour: Date, toHour: Date) {
+  const [row] = await sumHourRollupQuery(db, fieldType, fromHour, toHour);
   return row ?? { total: 0, ok: 0, errors: 0, retries: 0 };
 }
 
@@ -79,7 +87,7 @@ export async function selectFieldTypes(db: DbOrTx, fromHour: Date, to: Date) {
   return rows.map((r) => r.fieldType);
 }
 
-export async function selectEventsPage(db: DbOrTx, f: RangeFilter, offset: number, limit: number) {
+export function selectEventsPage(db: DbOrTx, f: RangeFilter, offset: number, limit: number) {
   return db
     .select()
     .from(releaseAuditEvents)
@@ -90,7 +98,7 @@ export async function selectEventsPage(db: DbOrTx, f: RangeFilter, offset: numbe
 }
 
 /** The next batch of the export after (createdAt, id), oldest first: keyset paging, constant memory. */
-export async function selectEventsAfter(
+export function selectEventsAfter(
   db: DbOrTx,
   f: RangeFilter,
   after: { createdAt: Date; id: string } | null,
