@@ -37,7 +37,7 @@ async function generate(sql, end) {
     `insert into release_audit_events (created_at, event, status, field_type, worker_id, job_id, item_id, duration_ms, attempts, message)
      select $1::timestamptz + (g * interval '${step} seconds'),
             'release.' || ft, (array['ok','ok','ok','ok','ok','ok','ok','ok','retry','error'])[1 + g % 10], ft,
-            'bench-' || (g % 3), 'job-' || (g / 1000), md5(g::text), (g * 7919) % 2000, 1 + (g % 10 = 8)::int, 'Released'
+            'bench-' || (g % 3), 'job-' || (g / 1000)::text, md5(g::text), ((g::bigint * 7919) % 2000)::int, 1 + (g % 10 = 8)::int, 'Released'
      from generate_series(1, ${EVENTS}) g,
           lateral (select (array['class-video','banner','popup','notification'])[1 + g % 4] as ft) f`,
     [start.toISOString()],
