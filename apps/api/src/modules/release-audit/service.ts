@@ -130,35 +130,40 @@ export async function auditTimeseries(
   const buckets = bucketsOf(f.from, f.to, interval);
   const grain = interval === 'minute' ? 'minute' : 'hour';
   const start = buckets[0] ?? f.from;
-  const keyOf =
-    interval === 'day' ? (d: Date) => releaseInstant(todayInNewYork(d)).getTime() : (d: Date) => d.getTime();
+  // Rows come oldest first: each falls in the last bucket starting at or before it (New York days included),
+  // found by walking the buckets alongside instead of computing a time zone per row.
+  const starts = buckets.map((b) => b.getTime());
+  let cursor = 0;
+  const bucketIndexOf = (d: Date) => {
+    const time = d.getTime();
+    while (cursor + 1 < starts.length && (starts[cursor + 1] as number) <= time) cursor += 1;
+    return cursor;
+  };
   if (metric === 'count') {
-    const counts = new Map<number, number>();
-    for (const row of await selectRollupCounts(db, grain, start, f.to, f.fieldType)) {
-      const key = keyOf(row.bucket);
-      counts.set(key, (counts.get(key) ?? 0) + row.count);
-    }
+    const counts = new Array<number>(buckets.length).fill(0);
+    for (const row of await selectRollupCounts(db, grain, start, f.to, f.fieldType))
+      counts[bucketIndexOf(row.bucket)]! += row.count;
     return {
       interval,
       metric,
-      series: buckets.map((b) => ({ t: b.toISOString(), value: counts.get(b.getTime()) ?? 0 })),
+      series: buckets.map((b, i) => ({ t: b.toISOString(), value: counts[i] ?? 0 })),
     };
   }
-  const hists = new Map<number, number[]>();
+  const hists: (number[] | undefined)[] = new Array(buckets.length);
   for (const row of await selectRollupHistograms(db, grain, start, f.to, f.fieldType)) {
-    const key = keyOf(row.bucket);
-    let hist = hists.get(key);
+    const index = bucketIndexOf(row.bucket);
+    let hist = hists[index];
     if (!hist) {
       hist = new Array<number>(DURATION_BIN_COUNT).fill(0);
-      hists.set(key, hist);
+      hists[index] = hist;
     }
     addHistogram(hist, row.durationHist);
   }
   return {
     interval,
     metric,
-    series: buckets.map((b) => {
-      const hist = hists.get(b.getTime());
+    series: buckets.map((b, i) => {
+      const hist = hists[i];
       return { t: b.toISOString(), value: hist ? histogramQuantile(hist, 0.95) : null };
     }),
   };
