@@ -113,7 +113,7 @@ export function AuditEventsGrid({
                 {data.items.map((e) => (
                   <Table.Tr key={e.id}>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ minWidth: 88 }}>
                       <StatusBadge status={e.status} />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.event}</Table.Td>
