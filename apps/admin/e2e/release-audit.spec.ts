@@ -74,6 +74,11 @@ test('the release audit: quick ranges, filters, chart, grid, custom range and th
   await page.getByText('p95 duration', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'p95 duration (ms) per day' })).toBeVisible();
   await expect(page.getByTestId('audit-chart').locator('.recharts-line-curve')).toBeVisible();
+  // Per hour, the p95 exists only at the midnight runs: each shows as a dot.
+  await page.getByText('Hour', { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'p95 duration (ms) per hour' })).toBeVisible();
+  await expect(page.getByTestId('audit-chart').locator('.recharts-line-dot').first()).toBeVisible();
+  await page.getByText('Day', { exact: true }).click();
 
   // Field type filter: only banners in totals and grid.
   await page.getByRole('combobox', { name: 'Field type' }).click();

@@ -46,7 +46,8 @@ export function AuditChart({ data, isPending, isError }: AuditChartProps) {
             dataKey="t"
             series={[{ name: 'value', label: metricLabel[data.metric], color: 'indigo.6' }]}
             curveType="linear"
-            withDots={data.series.length <= 60}
+            // A p95 exists only where events are: isolated points would draw no line, so they show as dots.
+            withDots={data.metric === 'p95' || data.series.length <= 60}
             connectNulls={false}
             gridAxis="xy"
             xAxisProps={{ tickFormatter: (t: unknown) => formatTick(t, data.interval), minTickGap: 24 }}
