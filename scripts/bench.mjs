@@ -4,6 +4,7 @@
 // for a budget (the exit code is non-zero only when a part could not run at all).
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runAudit } from './bench/audit.mjs';
 import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
 import { runComments } from './bench/comments.mjs';
@@ -29,6 +30,7 @@ const PARTS = {
   processing: runProcessing,
   insights: runInsights,
   comments: runComments,
+  audit: runAudit,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

@@ -51,6 +51,8 @@ import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
 import { shareRoutes } from './modules/share/routes';
 import { sitemapRoutes } from './modules/sitemap/routes';
+import { releaseAuditRoutes } from './modules/release-audit/routes';
+import { releasesPlugin } from './modules/releases/plugin';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { videoPipeline } from './modules/videos-media/routes';
@@ -186,6 +188,8 @@ export async function buildApp({
     startEagerly: !config.inMemoryDatabase,
     pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
   });
+  // The midnight release job (issue 17): on the root, where jobs run.
+  await app.register(releasesPlugin);
 
   // Liveness sits outside the web API's context, so none of its hooks (under-pressure, security headers, CORS,
   // rate limit, cookies, sessions) run for it: a probe answers while the process lives (decision 0011).
@@ -303,6 +307,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminOverviewRoutes);
   await app.register(sitemapRoutes);
   await app.register(shareRoutes);
+  await app.register(releaseAuditRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

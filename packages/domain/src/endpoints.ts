@@ -1,5 +1,6 @@
 import { adminOverviewEndpoints, adminReactionEndpoints } from './admin/insights';
 import { adminInstructorEndpoints } from './admin/instructors';
+import { releaseAuditEndpoints } from './admin/release-audit';
 import { adminCategoryEndpoints, adminTagEndpoints } from './admin/taxonomy';
 import { adminUploadEndpoints } from './admin/upload';
 import { adminUserEndpoints } from './admin/users';
@@ -55,6 +56,7 @@ export const ENDPOINT_GROUPS = {
   adminSitemap: adminSitemapEndpoints,
   sitemap: sitemapEndpoints,
   live: liveEndpoints,
+  releaseAudit: releaseAuditEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

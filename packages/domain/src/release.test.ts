@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, releaseInstant, todayInNewYork } from './release';
+import { addDays, fromNewYorkLocal, releaseInstant, todayInNewYork, toNewYorkLocal } from './release';
 
 describe('release time (12:00 AM America/New_York)', () => {
   it('is 05:00 UTC in winter (EST) and 04:00 UTC in summer (EDT)', () => {
@@ -20,5 +20,15 @@ describe('release time (12:00 AM America/New_York)', () => {
   });
   it('refuses a malformed date', () => {
     expect(() => releaseInstant('11/21/2026')).toThrow();
+  });
+});
+
+describe('New York wall-clock times', () => {
+  it('round-trips an instant across the daylight-saving changes', () => {
+    expect(toNewYorkLocal(new Date('2026-03-08T05:00:00Z'))).toBe('2026-03-08T00:00');
+    expect(toNewYorkLocal(new Date('2026-07-01T16:30:00Z'))).toBe('2026-07-01T12:30');
+    expect(fromNewYorkLocal('2026-07-01T12:30')?.toISOString()).toBe('2026-07-01T16:30:00.000Z');
+    expect(fromNewYorkLocal('2026-12-01T00:00')?.toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    expect(fromNewYorkLocal('yesterday')).toBeNull();
   });
 });

@@ -22,3 +22,31 @@ export function addDays(date: string, days: number): string {
   const utc = new Date(Date.UTC(y, m - 1, d + days));
   return utc.toISOString().slice(0, 10);
 }
+
+/** An instant as New York wall-clock time, for a datetime-local field: `YYYY-MM-DDTHH:mm`. */
+export function toNewYorkLocal(instant: Date): string {
+  const ny = new TZDate(instant.getTime(), RELEASE_TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${ny.getFullYear()}-${pad(ny.getMonth() + 1)}-${pad(ny.getDate())}T${pad(ny.getHours())}:${pad(ny.getMinutes())}`;
+}
+
+/**
+ * The instant of a New York wall-clock time (`YYYY-MM-DDTHH:mm`, as a datetime-local field gives it); null when
+ * the text is not one. A time skipped by the spring change resolves forward, as TZDate does.
+ */
+export function fromNewYorkLocal(local: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!match) return null;
+  const [, y, m, d, h, min, s] = match;
+  const date = new TZDate(
+    Number(y),
+    Number(m) - 1,
+    Number(d),
+    Number(h),
+    Number(min),
+    Number(s ?? 0),
+    RELEASE_TIME_ZONE,
+  );
+  const time = date.getTime();
+  return Number.isNaN(time) ? null : new Date(time);
+}

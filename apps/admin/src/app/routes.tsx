@@ -8,6 +8,7 @@ import { moderationRoutes } from '../features/moderation/routes';
 import { popupRoutes } from '../features/popups/routes';
 import { reactionRoutes } from '../features/reactions/routes';
 import { sitemapRoutes } from '../features/sitemap/routes';
+import { releaseAuditRoutes } from '../features/release-audit/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH, DASHBOARD_HOME_PATH } from './paths';
@@ -70,6 +71,7 @@ export const adminRoutes: RouteObject[] = [
               ...featuredPlaylistRoutes,
               ...moderationRoutes,
               ...popupRoutes,
+              ...releaseAuditRoutes,
               ...uploadWizardRoutes,
               ...overviewRoutes,
               ...reactionRoutes,

@@ -117,7 +117,6 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
         label: 'Release audit',
         to: '/AdminDashboard/release-audit',
         icon: IconClipboardList,
-        pendingIssue: 17,
       },
     ],
   },

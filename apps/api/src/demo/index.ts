@@ -8,6 +8,7 @@ import { seedDemoContent } from './content';
 import { seedDemoInsights } from './insights';
 import { seedDemoMedia } from './media';
 import { seedDemoPlaylists } from './playlists';
+import { seedDemoReleaseAudit } from './release-audit';
 
 /**
  * All the demo data, for the first start (SEED_DEMO_DATA) and `pnpm seed` alike. Each seeder adds its part
@@ -29,5 +30,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (audience)
     app.log.info({ members: audience }, 'demo audience (reactions, watching, subscriptions) seeded');
   await seedDemoComments(db, filesDir);
+  const auditEvents = await seedDemoReleaseAudit(db);
+  if (auditEvents) app.log.info({ auditEvents }, 'demo release audit seeded');
   return accounts;
 }

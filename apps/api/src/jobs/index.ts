@@ -15,6 +15,10 @@ export interface JobDefinition<T extends object = object> {
   options: Omit<Queue, 'name'>;
   /** A cron (UTC) on which pg-boss sends the job itself; it needs a started runner. */
   cron?: string;
+  /** The time zone of `cron` (IANA), when it is not UTC: pg-boss follows its daylight-saving changes. */
+  cronTz?: string;
+  /** Runs once pg-boss has started, workers and schedules in place (a missed run's catch-up sends it here). */
+  onStart?: (app: FastifyInstance, boss: PgBoss) => Promise<void>;
   handler: (app: FastifyInstance, job: JobWithMetadata<T>) => Promise<void>;
 }
 
@@ -77,9 +81,15 @@ export class JobRunner {
           if (item) await job.handler(app, item as JobWithMetadata<object>);
         },
       );
-      if (job.cron) await boss.schedule(job.name, job.cron);
+      if (job.cron) await boss.schedule(job.name, job.cron, null, job.cronTz ? { tz: job.cronTz } : {});
     }
     this.boss = boss;
+    for (const job of this.definitions) {
+      if (job.onStart)
+        await job
+          .onStart(app, boss)
+          .catch((error) => app.log.error({ err: error, queue: job.name }, 'job start hook failed'));
+    }
     return boss;
   }
 

@@ -135,6 +135,12 @@ const freshCommentImage = async () => {
   )[0]!.id;
 };
 const freshCategory = async () => (await createCategory(t.app)).id;
+/** The last 24 hours, as the release audit asks for them. */
+const auditRange = () =>
+  new URLSearchParams({
+    from: new Date(Date.now() - 86_400_000).toISOString(),
+    to: new Date().toISOString(),
+  }).toString();
 const freshTag = async () => (await createTag(t.app)).id;
 const freshInstructor = async () => (await createInstructor(t.app)).id;
 const freshVideo = async () => (await createPlayableVideo(t.app, { title: 'Doomed' })).video.id;
@@ -742,6 +748,22 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/admin/banners/:id': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/banners/${await freshBanner()}`) }),
+  },
+  'GET /api/v1/admin/audit/events': {
+    expect: adminOnly,
+    request: () => ({ url: api(`/admin/audit/events?${auditRange()}&limit=10`) }),
+  },
+  'GET /api/v1/admin/audit/summary': {
+    expect: adminOnly,
+    request: () => ({ url: api(`/admin/audit/summary?${auditRange()}`) }),
+  },
+  'GET /api/v1/admin/audit/timeseries': {
+    expect: adminOnly,
+    request: () => ({ url: api(`/admin/audit/timeseries?${auditRange()}&interval=hour&metric=p95`) }),
+  },
+  'GET /api/v1/admin/audit/events.csv': {
+    expect: adminOnly,
+    request: () => ({ url: api(`/admin/audit/events.csv?${auditRange()}`) }),
   },
   'GET /api/v1/admin/popups': { expect: adminOnly },
   'POST /api/v1/admin/popups': { expect: adminOnly, request: () => ({ payload: popupInput() }) },

@@ -37,21 +37,20 @@ describe('the admin guard (spec 3 §4)', () => {
         return HttpResponse.json({ user: adminUser, csrfToken: 'csrf-test' });
       }),
     );
-    const { currentPath } = renderAdminApp('/AdminDashboard/Release-Audit');
+    const { currentPath } = renderAdminApp('/AdminDashboard/No-Such-Screen');
 
     expect(await screen.findByRole('status', { name: 'Checking your session' })).toBeInTheDocument();
     releaseSession();
 
     const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
     expect(nav).toBeInTheDocument();
-    // No screen exists at this address yet (nor a menu entry): the honest not-found view, inside the layout.
-    expect(screen.queryByRole('link', { name: 'Release audit' })).toBeNull();
+    // No screen exists at this address: the honest not-found view, inside the layout.
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to All Videos' })).toHaveAttribute(
       'href',
       '/AdminDashboard/AllVideos',
     );
-    expect(currentPath()).toBe('/AdminDashboard/Release-Audit');
+    expect(currentPath()).toBe('/AdminDashboard/No-Such-Screen');
     expect(screen.queryByText('Please Login Again')).not.toBeInTheDocument();
   });
 

@@ -10,6 +10,8 @@ export * from './media';
 export * from './media-library';
 export * from './playlists';
 export * from './popups';
+export * from './release-audit';
+export * from './releases';
 export * from './sessions';
 export * from './uploads';
 export * from './users';
