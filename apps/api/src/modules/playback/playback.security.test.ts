@@ -70,24 +70,21 @@ describe('playback access (spec 1 §4, spec 2 §2 and §6)', () => {
     expect(cls.body).not.toContain(klass.asset.id);
   });
 
-  it.each(['vip', 'studio-owner'] as const)(
-    'plays classes for a %s with a plan',
-    async (userType) => {
-      const user = await createUser(t.app, { userType });
-      await subscribe(
-        t.app,
-        user.id,
-        'active',
-        userType === 'studio-owner' ? 'STUDIO-5' : userType === 'vip' ? 'VIP' : 'INDIVIDUAL',
-      );
-      const { headers } = await logInAs(t.app, user.email);
-      const res = await play(klass.video.id, headers);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().access).toBe('full');
-      expect(res.json().source).not.toBeNull();
-      expect(res.json().chapters).toHaveLength(2);
-    },
-  );
+  it.each(['vip', 'studio-owner'] as const)('plays classes for a %s with a plan', async (userType) => {
+    const user = await createUser(t.app, { userType });
+    await subscribe(
+      t.app,
+      user.id,
+      'active',
+      userType === 'studio-owner' ? 'STUDIO-5' : userType === 'vip' ? 'VIP' : 'INDIVIDUAL',
+    );
+    const { headers } = await logInAs(t.app, user.email);
+    const res = await play(klass.video.id, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().access).toBe('full');
+    expect(res.json().source).not.toBeNull();
+    expect(res.json().chapters).toHaveLength(2);
+  });
 
   it("plays classes for a sub-user through their studio's plan", async () => {
     const owner = await createUser(t.app, { userType: 'studio-owner' });
