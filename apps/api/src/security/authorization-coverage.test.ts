@@ -561,6 +561,11 @@ const CASES: Record<string, Case> = {
       },
     }),
   },
+  'POST /api/v1/admin/videos/:videoId/media/retry': {
+    // A ready video has nothing to retry: the admin reaches the rule (409), everyone else is refused first.
+    expect: adminReaches(409),
+    request: async () => ({ url: api(`/admin/videos/${await freshVideo()}/media/retry`) }),
+  },
   'DELETE /api/v1/admin/videos/:videoId': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/videos/${await freshVideo()}`) }),

@@ -28,6 +28,7 @@ const video = {
   videoUrl: null,
   trailerUrl: null,
   fileType: 'video',
+  media: { state: 'ready', progress: 100, error: null, canRetry: false },
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const created = {
