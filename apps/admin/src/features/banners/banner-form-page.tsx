@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { useBanner, useSaveBanner } from './queries';
 
@@ -29,6 +30,12 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(
+    file !== null ||
+      title !== (banner?.title ?? '') ||
+      releaseDate !== (banner?.releaseDate ?? today) ||
+      showImmediately !== (banner?.showImmediately ?? false),
+  );
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,6 +67,7 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
         },
       });
       toast.success(banner ? 'Banner updated' : 'Banner added');
+      guard.allowLeave();
       navigate(LIST_PATH);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './queries';
 import { type PickedVideo, VideoPicker } from './video-picker';
@@ -45,6 +46,12 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(
+    file !== null ||
+      name !== (playlist?.name ?? '') ||
+      description !== (playlist?.description ?? '') ||
+      videos.map((v) => v.id).join() !== (playlist?.videos.map((v) => v.id).join() ?? ''),
+  );
   const isEdit = playlist !== null;
   const failedText = isEdit ? PLAYLIST_MESSAGES.updateFailed : PLAYLIST_MESSAGES.createFailed;
 
@@ -88,6 +95,7 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
         title: PLAYLIST_MESSAGES.featuredSaved,
         message: isEdit ? PLAYLIST_MESSAGES.updated : PLAYLIST_MESSAGES.created,
       });
+      guard.allowLeave();
       navigate(FEATURED_LIST_PATH);
     } catch (error) {
       const fields = error instanceof ApiError ? error.problem?.fields : undefined;

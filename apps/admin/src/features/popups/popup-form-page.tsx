@@ -17,6 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { usePopup, useSavePopup } from './queries';
 
@@ -37,7 +38,7 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
   const session = useSession();
   const save = useSavePopup();
   const timezone = browserTimeZone();
-  const [values, setValues] = useState({
+  const [initial] = useState(() => ({
     headerText: popup?.headerText ?? '',
     description: popup?.description ?? '',
     startDateLocal: popup?.startDateLocal ?? localToday(),
@@ -48,10 +49,12 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
     secondaryText: popup?.secondaryCta?.text ?? '',
     secondaryUrl: popup?.secondaryCta?.url ?? '',
     devices: (popup?.deviceVisibility ?? ['desktop', 'mobile']) as PopupDevice[],
-  });
+  }));
+  const [values, setValues] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(file !== null || JSON.stringify(values) !== JSON.stringify(initial));
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -96,6 +99,7 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
         },
       });
       toast.success(popup ? 'Popup updated' : 'Popup added');
+      guard.allowLeave();
       navigate(LIST_PATH);
     } catch (error) {
       const fields = error instanceof ApiError ? (error.problem?.fields ?? {}) : {};

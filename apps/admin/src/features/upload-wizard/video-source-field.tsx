@@ -31,9 +31,12 @@ export function VideoSourceField({
   title,
   value,
   onChange,
+  onSendingChange,
   error,
 }: {
   label: string;
+  /** Told while the file is being sent (leaving then stops the upload: the page asks first). */
+  onSendingChange?: (isSending: boolean) => void;
   /** The direct upload is created from it; upload buttons need it (spec 3 §5). */
   title: string;
   value: VideoSource | null;
@@ -104,6 +107,9 @@ export function VideoSourceField({
 
   const isProcessing = uploadId !== null;
   const isSending = sent !== null && uploadId === null;
+  useEffect(() => {
+    onSendingChange?.(isSending);
+  }, [isSending, onSendingChange]);
 
   return (
     <Stack gap="xs" pos="relative">
