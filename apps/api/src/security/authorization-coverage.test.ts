@@ -528,6 +528,10 @@ const CASES: Record<string, Case> = {
       };
     },
   },
+  'POST /api/v1/admin/users/bulk-delete': {
+    expect: adminOnly,
+    request: async () => ({ payload: { userIds: [(await createUser(t.app)).id] } }),
+  },
   'DELETE /api/v1/admin/users/:userId': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/users/${(await createUser(t.app)).id}`) }),
