@@ -17,6 +17,8 @@ const dana = {
   userType: 'individual-user',
   imageUrl: null,
   studioOwnerId: null,
+  plan: null,
+  studio: null,
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 
