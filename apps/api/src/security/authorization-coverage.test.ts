@@ -583,6 +583,13 @@ const CASES: Record<string, Case> = {
     expect: adminOnly,
     request: (p) => ({ payload: { name: `Cat ${p} ${randomBytes(2).toString('hex')}` } }),
   },
+  'POST /api/v1/admin/categories/:id/move-videos': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/categories/${await freshCategory()}/move-videos`),
+      payload: { toCategoryId: w.categoryId },
+    }),
+  },
   'DELETE /api/v1/admin/categories/:id': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/categories/${await freshCategory()}`) }),
