@@ -280,7 +280,7 @@ export function UsersPage() {
         {() => (
           <ListTable
             label="Users"
-            minWidth={1000}
+            minWidth={1120}
             columns={['Name', 'Email', 'Type', 'Plan', 'Studio', 'Joined']}
             leadingHeader={
               <Checkbox
@@ -325,19 +325,27 @@ export function UsersPage() {
                     <Text size="sm">{user.email}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={kind.color} tt="none">
+                    <Badge
+                      variant="light"
+                      color={kind.color}
+                      tt="none"
+                      style={{ flexShrink: 0, overflow: 'visible' }}
+                    >
                       {kind.label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     {user.plan ? (
                       <Group gap={6} wrap="nowrap">
-                        <Text size="sm">{user.plan.title}</Text>
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {user.plan.title}
+                        </Text>
                         <Badge
                           size="sm"
                           variant="light"
                           color={STATUS_COLORS[user.plan.status] ?? 'gray'}
                           tt="none"
+                          style={{ flexShrink: 0, overflow: 'visible' }}
                         >
                           {user.plan.statusLabel}
                         </Badge>
@@ -353,6 +361,7 @@ export function UsersPage() {
                       <Anchor
                         component={Link}
                         size="sm"
+                        style={{ whiteSpace: 'nowrap' }}
                         to={`/AdminDashboard/AllUsers?search=${encodeURIComponent(user.studio.email)}`}
                         aria-label={`Studio: ${user.studio.name}`}
                       >
@@ -365,7 +374,7 @@ export function UsersPage() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {dateFormat.format(new Date(user.createdAt))}
                     </Text>
                   </Table.Td>
