@@ -3,4 +3,5 @@ export * from './banners';
 export * from './messages';
 export * from './popups';
 export * from './products';
+export * from './publication';
 export * from './shared';
