@@ -617,6 +617,7 @@ const CASES: Record<string, Case> = {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/instructors/${await freshInstructor()}`) }),
   },
+  'GET /api/v1/admin/products': { expect: adminOnly },
   'POST /api/v1/admin/products/sync': { expect: adminReaches(409) }, // Shopify not configured
   'GET /api/v1/admin/banners': { expect: adminOnly },
   'POST /api/v1/admin/banners': {
