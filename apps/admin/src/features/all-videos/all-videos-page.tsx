@@ -94,7 +94,7 @@ export function AllVideosPage() {
       onSuccess: () => toast.success('Video deleted'),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(error.message || 'Something went wrong');
+        toast.failure('The video was not deleted', error);
       },
     });
   }
@@ -104,7 +104,7 @@ export function AllVideosPage() {
       onSuccess: () => toast.success(MEDIA_STATE_TEXTS.retried),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(`Retry failed: ${error.message || 'Something went wrong'}`);
+        toast.failure('Retry failed', error);
       },
     });
   }

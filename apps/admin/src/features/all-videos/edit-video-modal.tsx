@@ -27,6 +27,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { RichTextInput } from '../../components/rich-text-input';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useAllInstructors, useUpdateVideo, useVideoFormOptions } from './queries';
 import { formatDuration } from './text';
@@ -104,6 +105,7 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
         onSuccess: () => {
           toast.success('Video updated');
           onClose();
+          scrollToTop();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.problem?.fields) form.setErrors(error.problem.fields);

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { useBanner, useSaveBanner } from './queries';
@@ -92,6 +93,7 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
       );
       guard.allowLeave();
       navigate(LIST_PATH);
+      scrollToTop();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });

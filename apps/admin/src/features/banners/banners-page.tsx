@@ -44,7 +44,7 @@ function BannerCard({ banner }: { banner: TAdminBanner }) {
     if (!isConfirmed) return;
     remove.mutate(banner.id, {
       onSuccess: () => toast.success('Banner deleted'),
-      onError: (error) => toast.error(error.message || CONTENT_MESSAGES.bannerSubmitError),
+      onError: (error) => toast.failure('The banner was not deleted', error),
     });
   }
 
@@ -87,7 +87,7 @@ function BannerCard({ banner }: { banner: TAdminBanner }) {
           onClick={() =>
             setStatus.mutate(
               { id: banner.id, isActive: !banner.isActive },
-              { onError: (error) => toast.error(error.message || CONTENT_MESSAGES.bannerSubmitError) },
+              { onError: (error) => toast.failure(CONTENT_MESSAGES.bannerSubmitError, error) },
             )
           }
         >

@@ -24,6 +24,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { usePopup, useSavePopup } from './queries';
@@ -117,6 +118,7 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
       toast.success(popup ? 'Popup updated' : 'Popup added');
       guard.allowLeave();
       navigate(LIST_PATH);
+      scrollToTop();
     } catch (error) {
       const fields = error instanceof ApiError ? (error.problem?.fields ?? {}) : {};
       setErrors({

@@ -45,7 +45,7 @@ function PopupRow({ popup }: { popup: TAdminPopup }) {
     if (isConfirmed)
       remove.mutate(popup.id, {
         onSuccess: () => toast.success('Popup deleted'),
-        onError: (error) => toast.error(error.message || CONTENT_MESSAGES.popupSubmitError),
+        onError: (error) => toast.failure('The popup was not deleted', error),
       });
   }
   return (

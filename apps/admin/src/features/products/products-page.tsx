@@ -31,7 +31,7 @@ export function ProductsPage() {
         toast.success(`Products synced: ${result.created} new, ${result.updated} updated of ${result.total}`),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(`Sync failed: ${error.message || 'Shopify did not answer. Please try again.'}`);
+        toast.failure('Sync failed', error);
       },
     });
   }

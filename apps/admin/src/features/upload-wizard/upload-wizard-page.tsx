@@ -29,6 +29,7 @@ import {
   useTagSuggestions,
 } from '../../components/lookup-queries';
 import { RichTextInput } from '../../components/rich-text-input';
+import { scrollToTop } from '../../components/scroll-to-top';
 import {
   UNSAVED_CHANGES,
   UPLOAD_IN_PROGRESS,
@@ -137,13 +138,13 @@ export function UploadWizardPage() {
       });
       setChapters((list) => list.map((c) => (c.key === row.key ? { ...c, thumbnailUrl } : c)));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : PLAYER_MESSAGES.requiredFieldsMissing);
+      toast.failure(e instanceof Error && e.message ? e.message : PLAYER_MESSAGES.requiredFieldsMissing);
     }
   }
 
   async function complete() {
     if (!video) {
-      toast.error(PLAYER_MESSAGES.addVideoToContinue);
+      toast.failure(PLAYER_MESSAGES.addVideoToContinue);
       setStep(0);
       return;
     }
@@ -173,8 +174,9 @@ export function UploadWizardPage() {
       toast.success(PLAYER_MESSAGES.videoUploaded);
       guard.allowLeave();
       void navigate('/AdminDashboard/AllVideos');
+      scrollToTop();
     } catch (e) {
-      toast.error(e instanceof Error && e.message ? e.message : PLAYER_MESSAGES.uploadFailedTryAgain);
+      toast.failure(PLAYER_MESSAGES.uploadFailedTryAgain, e);
     }
   }
 

@@ -66,7 +66,7 @@ export function VideoSourceField({
       setUploadId(null);
       setSent(null);
     } else if (state.status === 'errored') {
-      toast.error(PLAYER_MESSAGES.uploadFailedTryAgain);
+      toast.failure(PLAYER_MESSAGES.uploadFailedTryAgain, state.error ?? undefined);
       setUploadId(null);
       setSent(null);
     }
@@ -81,11 +81,7 @@ export function VideoSourceField({
       setUploadId(created.uploadId);
     } catch (e) {
       setSent(null);
-      toast.error(
-        e instanceof Error && e.message
-          ? `${PLAYER_MESSAGES.uploadFailed}: ${e.message}`
-          : PLAYER_MESSAGES.uploadFailed,
-      );
+      toast.failure(PLAYER_MESSAGES.uploadFailed, e);
     }
   }
 

@@ -134,7 +134,7 @@ export function UsersPage() {
       onSuccess: () => toast.success(MESSAGES.userDeleted),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(error.message || MESSAGES.somethingWentWrong);
+        toast.failure('The user was not deleted', error);
       },
     });
   }
@@ -172,7 +172,7 @@ export function UsersPage() {
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status === 401) return;
-          toast.error(`Delete failed: ${error.message || MESSAGES.somethingWentWrong}`);
+          toast.failure('The users were not deleted', error);
         },
       },
     );
