@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { graphql } from 'msw/graphql';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../test/catalogue-factories';
+import { createProduct, createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { storefrontUrl } from '../../adapters/shopify';
 import { auditLog, products } from '../../db/schema';
@@ -135,11 +135,16 @@ describe('the products page (issue 22 item 13)', () => {
     expect(byTitle.get('Foam Roller')).toMatchObject({ source: 'local' });
   });
 
-  it('says the store is embedded and never synced without Shopify, and refuses members', async () => {
-    await createProduct(plain.app, 'Resistance Band');
+  it('says the store is embedded and never synced without Shopify, counts the videos, and refuses members', async () => {
+    const band = await createProduct(plain.app, 'Resistance Band');
+    await createVideo(plain.app, { productIds: [band.id] });
+    await createVideo(plain.app, { productIds: [band.id] });
     const body = (await list(plain, plainAdmin.headers)).json();
     expect(body).toMatchObject({ store: 'embedded', lastSync: null });
-    expect(body.items.map((p: { title: string }) => p.title)).toContain('Resistance Band');
+    expect(body.items.find((p: { title: string }) => p.title === 'Resistance Band')).toMatchObject({
+      source: 'local',
+      videoCount: 2,
+    });
     expect((await list(shop, member.headers)).statusCode).toBe(403);
   });
 });

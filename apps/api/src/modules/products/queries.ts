@@ -40,7 +40,8 @@ export function selectProductsWithUse(db: DbOrTx) {
       variantTitle: products.variantTitle,
       images: products.images,
       externalId: products.externalId,
-      videoCount: sql<number>`(select count(*)::int from videos v where ${products.id} = any(v.product_ids))`,
+      // Qualified by hand: inside the subquery a bare "id" would be the video's.
+      videoCount: sql<number>`(select count(*)::int from videos v where "products"."id" = any(v.product_ids))`,
     })
     .from(products)
     .orderBy(asc(products.title), asc(products.id));
