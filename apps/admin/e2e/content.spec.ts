@@ -171,14 +171,14 @@ test('a banner added with an uploaded image and "Show immediately" appears on th
   await page.getByRole('button', { name: 'Add Banner' }).click();
   await expect(page).toHaveURL(/\/AdminDashboard\/banners$/);
   const card = page.getByRole('article', { name: title });
-  await expect(card.getByText('Published')).toBeVisible();
+  await expect(card.getByText('Live')).toBeVisible();
 
   const home = async () => (await (await page.request.get(`${API_URL}/api/v1/home`)).json()).banner;
   expect(await home()).toMatchObject({ title });
   expect((await home()).imageUrl).toMatch(/^\/files\/banner\/.+\.png$/);
 
   await card.getByRole('button', { name: 'Unpublish' }).click();
-  await expect(card.getByText('Unpublished')).toBeVisible();
+  await expect(card.getByText('Draft')).toBeVisible();
   expect((await home())?.title).not.toBe(title);
 
   await card.getByRole('button', { name: 'Delete' }).click();
@@ -220,7 +220,7 @@ test('a desktop-only popup shows once per session on desktop, not on mobile, and
   await page.getByRole('button', { name: 'Add Popup' }).click();
   await expect(page).toHaveURL(/\/AdminDashboard\/popup$/);
   const row = page.getByRole('row').filter({ hasText: header });
-  await expect(row.getByText('Showing')).toBeVisible();
+  await expect(row.getByText('Live')).toBeVisible();
   const popupId = (await (await page.request.get('/api/v1/admin/popups')).json()).items.find(
     (p: { headerText: string }) => p.headerText === header,
   ).id;

@@ -171,9 +171,11 @@ test('a thumbnail the API refuses shows "Image upload failed" and saves nothing'
   const upload = page.waitForResponse((r) => r.url().endsWith('/api/v1/files'));
   await page.getByRole('button', { name: 'Save changes' }).click();
   expect((await upload).status()).toBe(415);
-  // The toast, and the same text under the thumbnail field.
-  await expect(page.getByText('Image upload failed', { exact: true })).toHaveCount(2);
-  await expect(page.locator('.mantine-InputWrapper-error', { hasText: 'Image upload failed' })).toBeVisible();
+  // The toast, and the same text under the thumbnail field, each naming the reason (issue 22 item 14).
+  await expect(page.getByText(/^Image upload failed: \S.+/)).toHaveCount(2);
+  await expect(
+    page.locator('.mantine-InputWrapper-error', { hasText: 'Image upload failed: ' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/featured-playlist-form/);
   expect(await readPlaylist(page, playlist.id)).toMatchObject({
     name: playlist.name,
@@ -195,7 +197,7 @@ test('an upload that fails on the way shows "Image upload failed", and a retry t
     buffer: PNG_1X1,
   });
   await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText('Image upload failed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Image upload failed: No response from the server.').first()).toBeVisible();
   await expect(page).toHaveURL(/featured-playlist-form/);
   expect((await readPlaylist(page, playlist.id)).customThumbnailUrl).toBeNull();
 

@@ -3,12 +3,13 @@ import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
-import { overviewRoutes } from '../features/overview/routes';
 import { moderationRoutes } from '../features/moderation/routes';
+import { overviewRoutes } from '../features/overview/routes';
 import { popupRoutes } from '../features/popups/routes';
+import { productRoutes } from '../features/products/routes';
 import { reactionRoutes } from '../features/reactions/routes';
-import { sitemapRoutes } from '../features/sitemap/routes';
 import { releaseAuditRoutes } from '../features/release-audit/routes';
+import { sitemapRoutes } from '../features/sitemap/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH, DASHBOARD_HOME_PATH } from './paths';
@@ -72,6 +73,7 @@ export const adminRoutes: RouteObject[] = [
               ...moderationRoutes,
               ...popupRoutes,
               ...releaseAuditRoutes,
+              ...productRoutes,
               ...uploadWizardRoutes,
               ...overviewRoutes,
               ...reactionRoutes,

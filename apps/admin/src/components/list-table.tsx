@@ -10,6 +10,8 @@ interface ListTableProps {
   /** Width of the last, unlabelled column that holds each row's actions. */
   actionsWidth?: number;
   verticalSpacing?: 'xs' | 'sm';
+  /** A first header cell before the named columns (a select-all checkbox); rows then start with theirs. */
+  leadingHeader?: ReactNode;
   /** The rows (`Table.Tr`). */
   children: ReactNode;
 }
@@ -21,6 +23,7 @@ export function ListTable({
   columns,
   actionsWidth,
   verticalSpacing = 'sm',
+  leadingHeader,
   children,
 }: ListTableProps) {
   return (
@@ -28,6 +31,7 @@ export function ListTable({
       <Table verticalSpacing={verticalSpacing} horizontalSpacing="lg" highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
+            {leadingHeader !== undefined && <Table.Th w={44}>{leadingHeader}</Table.Th>}
             {columns.map((column) => (
               <Table.Th key={column}>{column}</Table.Th>
             ))}

@@ -13,6 +13,7 @@ import {
   IconPlaylist,
   IconSchool,
   IconShieldCheck,
+  IconShoppingBag,
   IconSitemap,
   IconTags,
   IconThumbUp,
@@ -63,6 +64,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Categories', to: '/AdminDashboard/AddCategory', icon: IconCategory },
       { label: 'Tags', to: '/AdminDashboard/TagManagement', icon: IconTags },
       { label: 'Instructors', to: '/AdminDashBoard/Instructors', icon: IconUserStar },
+      { label: 'Products', to: '/AdminDashboard/products', icon: IconShoppingBag },
     ],
   },
   {

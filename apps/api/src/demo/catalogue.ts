@@ -342,11 +342,34 @@ export async function seedDemoCatalogue(db: Db, filesDir: string): Promise<Seede
     join(thumbsDir, 'banner-main.svg'),
     renderBanner('New: Turns and Leaps Week', 'Seven days of classes to spin cleaner and fly higher.'),
   );
-  await db.insert(banners).values({
-    title: 'New: Turns and Leaps Week',
-    imageUrl: '/files/demo/banner-main.svg',
-    releaseDate: addDays(today, -3),
-    isActive: true,
-  });
+  writeFileSync(
+    join(thumbsDir, 'banner-summer.svg'),
+    renderBanner('Summer Intensive', 'Two weeks of daily classes with the whole faculty.'),
+  );
+  writeFileSync(
+    join(thumbsDir, 'banner-recital.svg'),
+    renderBanner('Recital season', 'Pieces to polish before the big night.'),
+  );
+  await db.insert(banners).values([
+    {
+      title: 'New: Turns and Leaps Week',
+      imageUrl: '/files/demo/banner-main.svg',
+      releaseDate: addDays(today, -3),
+      isActive: true,
+    },
+    // The admin's Banners list shows every state (issue 22 item 12): one scheduled, one draft.
+    {
+      title: 'Summer Intensive',
+      imageUrl: '/files/demo/banner-summer.svg',
+      releaseDate: addDays(today, 10),
+      isActive: true,
+    },
+    {
+      title: 'Recital season',
+      imageUrl: '/files/demo/banner-recital.svg',
+      releaseDate: addDays(today, 30),
+      isActive: false,
+    },
+  ]);
   return { videoCount: rows.length };
 }

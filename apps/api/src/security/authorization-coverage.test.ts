@@ -651,6 +651,10 @@ const CASES: Record<string, Case> = {
       };
     },
   },
+  'POST /api/v1/admin/users/bulk-delete': {
+    expect: adminOnly,
+    request: async () => ({ payload: { userIds: [(await createUser(t.app)).id] } }),
+  },
   'DELETE /api/v1/admin/users/:userId': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/users/${(await createUser(t.app)).id}`) }),
@@ -684,6 +688,11 @@ const CASES: Record<string, Case> = {
       },
     }),
   },
+  'POST /api/v1/admin/videos/:videoId/media/retry': {
+    // A ready video has nothing to retry: the admin reaches the rule (409), everyone else is refused first.
+    expect: adminReaches(409),
+    request: async () => ({ url: api(`/admin/videos/${await freshVideo()}/media/retry`) }),
+  },
   'DELETE /api/v1/admin/videos/:videoId': {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/videos/${await freshVideo()}`) }),
@@ -696,6 +705,13 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/admin/categories': {
     expect: adminOnly,
     request: (p) => ({ payload: { name: `Cat ${p} ${randomBytes(2).toString('hex')}` } }),
+  },
+  'POST /api/v1/admin/categories/:id/move-videos': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/categories/${await freshCategory()}/move-videos`),
+      payload: { toCategoryId: w.categoryId },
+    }),
   },
   'DELETE /api/v1/admin/categories/:id': {
     expect: adminOnly,
@@ -724,6 +740,7 @@ const CASES: Record<string, Case> = {
     expect: adminOnly,
     request: async () => ({ url: api(`/admin/instructors/${await freshInstructor()}`) }),
   },
+  'GET /api/v1/admin/products': { expect: adminOnly },
   'POST /api/v1/admin/products/sync': { expect: adminReaches(409) }, // Shopify not configured
   'GET /api/v1/admin/banners': { expect: adminOnly },
   'POST /api/v1/admin/banners': {

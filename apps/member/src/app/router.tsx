@@ -1,3 +1,4 @@
+import { useCategories } from '@dance/api-client';
 import { routeGates } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
@@ -127,10 +128,23 @@ export const appRoutes: RouteObject[] = [
       },
       { path: 'featured-playlist', element: renderLazy(FeaturedPlaylistsPage) },
       { path: 'all-playlist', element: renderLazy(AllPlaylistsPage) },
-      { path: '*', element: renderLazy(NotFoundPage) },
+      // A category added later has a page of its own at its route path (issue 22 item 11); any other
+      // address is not found.
+      { path: '*', element: <CategoryOrNotFound /> },
     ],
   },
 ];
+
+function CategoryOrNotFound() {
+  const { pathname } = useLocation();
+  const categories = useCategories();
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (categories.isPending) return <PageLoader />;
+  const isCategory = (categories.data ?? []).some(
+    (c) => c.routePath !== null && c.routePath.toLowerCase() === path && path !== '/classes',
+  );
+  return renderLazy(isCategory ? LibraryPage : NotFoundPage);
+}
 
 /**
  * The member pages for the current address, under the error page. A declarative router: the app uses

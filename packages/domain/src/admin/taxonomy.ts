@@ -25,6 +25,62 @@ export const ZCreateCategoryRequest = z
   .strict();
 export type TCreateCategoryRequest = z.input<typeof ZCreateCategoryRequest>;
 
+/**
+ * Member paths a category page may not take (spec 1 §2's pages): a new category's page is its name without
+ * spaces or signs ("Across the floor" -> /Acrossthefloor), numbered when taken.
+ */
+export const RESERVED_MEMBER_PATHS = [
+  'allvideos',
+  'library',
+  'classes',
+  'plans',
+  'studioplans',
+  'login',
+  'signup',
+  'studiosignup',
+  'account',
+  'forgot',
+  'reset-password',
+  'set-password',
+  'confirm-email',
+  'playerpage',
+  'search',
+  'saved',
+  'history',
+  'personal-playlist',
+  'studio-playlist',
+  'featured-playlist',
+  'all-playlist',
+  'upgrade',
+  'home',
+  'api',
+  'dev',
+  'files',
+  'media',
+] as const;
+
+export function categoryRoutePath(name: string, taken: readonly string[]): string {
+  const base = name.normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '') || 'Category';
+  const used = new Set([...RESERVED_MEMBER_PATHS, ...taken.map((p) => p.replace(/^\/+/, '').toLowerCase())]);
+  let candidate = base;
+  for (let n = 2; used.has(candidate.toLowerCase()); n += 1) candidate = `${base}${n}`;
+  return `/${candidate}`;
+}
+
+/** Where a category's videos appear for members, said when it is added (issue 22 item 11). */
+export const categoryPlacesText = (name: string, routePath: string | null) =>
+  routePath
+    ? `Its videos appear on ${routePath}, as a section of /AllVideos and as a row on the home page.`
+    : `"${name}" has no page of its own: its videos appear in /Library with every library video.`;
+
+export const ZMoveCategoryVideosRequest = z
+  .object({ toCategoryId: z.uuid('Choose the category to move the videos to') })
+  .strict();
+export type TMoveCategoryVideosRequest = z.input<typeof ZMoveCategoryVideosRequest>;
+
+export const categoryHoldsVideosText = (name: string, count: number) =>
+  `"${name}" still holds ${count === 1 ? '1 video' : `${count} videos`}. Move them to another category first.`;
+
 export const ZAdminCategory = z.object({
   id: z.string(),
   name: z.string(),
@@ -93,15 +149,26 @@ export const adminCategoryEndpoints = {
     successStatus: 201,
     errors: ['VALIDATION_FAILED', 'CONFLICT', ...adminErrors],
   }),
+  moveVideos: defineEndpoint({
+    method: 'POST',
+    path: '/admin/categories/:id/move-videos',
+    summary: "Move a category's videos to another category (before removing it)",
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZIdParams,
+    body: ZMoveCategoryVideosRequest,
+    response: z.object({ moved: z.number().int(), message: z.string() }),
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', ...adminErrors],
+  }),
   remove: defineEndpoint({
     method: 'DELETE',
     path: '/admin/categories/:id',
-    summary: 'Remove a category (its videos keep playing, without a category)',
+    summary: 'Remove an empty category (one that still holds videos is refused until they are moved)',
     tags: ['admin'],
     auth: 'admin',
     params: ZIdParams,
     response: ZDeleted,
-    errors: ['VALIDATION_FAILED', 'NOT_FOUND', ...adminErrors],
+    errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'CONFLICT', ...adminErrors],
   }),
 } as const;
 

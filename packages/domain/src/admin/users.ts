@@ -1,14 +1,37 @@
 import { z } from 'zod';
 import { ZEmail } from '../auth/contracts';
+import { ZPlanId } from '../billing/plans';
+import { SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_STATUSES, ZSubscriptionStatus } from '../billing/status';
 import { defineEndpoint } from '../http/endpoint';
 import { searchText, text } from '../http/strings';
 import { MESSAGES } from '../messages';
 import { ZRole, ZUserType } from '../users/user';
 import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
 
+/** The kinds the users list filters by (issue 22 item 10). */
+export const ADMIN_USER_KINDS = ['admin', 'individual', 'vip', 'studio-owner', 'subuser', 'no-plan'] as const;
+export const ADMIN_USER_KIND_LABELS: Record<(typeof ADMIN_USER_KINDS)[number], string> = {
+  admin: 'Admins',
+  individual: 'Individual (Standard)',
+  vip: 'VIP (Plus)',
+  'studio-owner': 'Studio owners',
+  subuser: 'Sub-users',
+  'no-plan': 'No plan',
+};
+/** The plan status filter: a billing status, or none (never subscribed). */
+export const ADMIN_USER_STATUSES = [...SUBSCRIPTION_STATUSES, 'none'] as const;
+export const ADMIN_USER_STATUS_LABELS: Record<(typeof ADMIN_USER_STATUSES)[number], string> = {
+  ...SUBSCRIPTION_STATUS_LABELS,
+  none: 'No subscription',
+};
+
 export const ZAdminUsersQuery = z
   .object({
     search: searchText(100),
+    kind: z.enum(ADMIN_USER_KINDS, { error: `kind is one of ${ADMIN_USER_KINDS.join(', ')}` }).optional(),
+    status: z
+      .enum(ADMIN_USER_STATUSES, { error: `status is one of ${ADMIN_USER_STATUSES.join(', ')}` })
+      .optional(),
     page: ZAdminPageNumber,
     pageSize: ZAdminPageSize,
   })
@@ -24,6 +47,18 @@ export const ZAdminUser = z.object({
   userType: ZUserType.nullable(),
   imageUrl: z.string().nullable(),
   studioOwnerId: z.string().nullable(),
+  /** The plan that gives access: the user's latest own subscription, or a sub-user's studio's. */
+  plan: z
+    .object({
+      planId: ZPlanId,
+      title: z.string(),
+      status: ZSubscriptionStatus,
+      statusLabel: z.string(),
+      via: z.enum(['own', 'studio']),
+    })
+    .nullable(),
+  /** A sub-user's studio: its owner, linked from the list. */
+  studio: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
@@ -43,6 +78,17 @@ export type TUpdateAdminUserRequest = z.input<typeof ZUpdateAdminUserRequest>;
 
 export const ADMIN_EMAIL_TAKEN_MESSAGE = 'Another account already uses this email.';
 export const ADMIN_CANNOT_DELETE_SELF_MESSAGE = 'You cannot delete your own account.';
+
+export const ZBulkDeleteUsersRequest = z
+  .object({
+    userIds: z
+      .array(z.uuid('Unknown user'), { error: 'userIds must be a list' })
+      .min(1, 'Select at least one user')
+      .max(100, 'At most 100 users at a time')
+      .transform((ids) => [...new Set(ids)]),
+  })
+  .strict();
+export type TBulkDeleteUsersRequest = z.input<typeof ZBulkDeleteUsersRequest>;
 
 const ZUserIdParams = z.object({ userId: z.uuid('Unknown user') }).strict();
 const adminErrors = ['UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED'] as const;
@@ -73,6 +119,16 @@ export const adminUserEndpoints = {
     body: ZUpdateAdminUserRequest,
     response: z.object({ user: ZAdminUser, message: z.string() }),
     errors: ['VALIDATION_FAILED', 'NOT_FOUND', 'EMAIL_TAKEN', ...adminErrors],
+  }),
+  bulkDelete: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users/bulk-delete',
+    summary: 'Delete the selected users at once (not oneself); unknown ids are skipped',
+    tags: ['admin'],
+    auth: 'admin',
+    body: ZBulkDeleteUsersRequest,
+    response: z.object({ deleted: z.number().int(), message: z.string() }),
+    errors: ['VALIDATION_FAILED', 'FORBIDDEN', ...adminErrors],
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -31,6 +31,29 @@ export const ZAdminVideosQuery = z
   .strict();
 export type TAdminVideosQuery = z.input<typeof ZAdminVideosQuery>;
 
+/** Where a video's media stands (decision 0033): what the admin's card shows, with a retry when it failed. */
+export const MEDIA_STATES = ['preparing', 'ready', 'failed', 'missing'] as const;
+export const ZAdminVideoMedia = z.object({
+  state: z.enum(MEDIA_STATES),
+  /** 0..100 while preparing. */
+  progress: z.number().int(),
+  /** Why it failed (or why there is nothing to play). */
+  error: z.string().nullable(),
+  /** Whether "Retry" can prepare it again (an import, a kept upload, or a link that names a source). */
+  canRetry: z.boolean(),
+});
+export type TAdminVideoMedia = z.infer<typeof ZAdminVideoMedia>;
+
+export const MEDIA_STATE_TEXTS = {
+  preparing: 'Preparing',
+  ready: 'Ready to play',
+  failed: 'Failed',
+  missing: 'No playable media',
+  retry: 'Retry',
+  retried: 'Preparing the video again',
+  missingReason: 'The video link is not an upload or an import, so members cannot play it.',
+} as const;
+
 export const ZAdminVideo = z.object({
   id: z.string(),
   kind: z.enum(['library', 'class']),
@@ -52,6 +75,8 @@ export const ZAdminVideo = z.object({
   videoUrl: z.string().nullable(),
   trailerUrl: z.string().nullable(),
   fileType: z.enum(['video', 'pdf']),
+  /** The main video's media (the trailer's is prepared alongside). */
+  media: ZAdminVideoMedia,
   updatedAt: z.string(),
 });
 export type TAdminVideo = z.infer<typeof ZAdminVideo>;
@@ -137,6 +162,16 @@ export const adminVideoEndpoints = {
     body: ZUpdateAdminVideoRequest,
     response: ZAdminVideo,
     errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND'],
+  }),
+  retryMedia: defineEndpoint({
+    method: 'POST',
+    path: '/admin/videos/:videoId/media/retry',
+    summary: "Prepare a video's media again after it failed (imports are fetched again, uploads reprocessed)",
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZVideoIdParams,
+    response: ZAdminVideoMedia,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND', 'CONFLICT'],
   }),
   remove: defineEndpoint({
     method: 'DELETE',

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   displayPrice,
   findPlan,
+  hasUsedFreeTrial,
   INDIVIDUAL_PLAN_CARDS,
   itemPriceIdOf,
   MOST_POPULAR_PLAN,
+  PLAN_FAMILIES,
   PLAN_IDS,
   PLANS,
   PLUS_FEATURES,
@@ -153,5 +155,14 @@ describe('seats (spec 3 §4)', () => {
     expect(canAddSubUser({ seatsLeft: 1, isSubscriptionActive: true })).toBe(true);
     expect(canAddSubUser({ seatsLeft: 0, isSubscriptionActive: true })).toBe(false);
     expect(canAddSubUser({ seatsLeft: 3, isSubscriptionActive: false })).toBe(false);
+  });
+});
+
+describe('hasUsedFreeTrial: one free trial per person, whatever the plan (decision 0035)', () => {
+  it('counts the flag and a trial of any family', () => {
+    expect(hasUsedFreeTrial({ isTrialAvailed: false, trialUsedFamilies: [] })).toBe(false);
+    expect(hasUsedFreeTrial({ isTrialAvailed: true, trialUsedFamilies: [] })).toBe(true);
+    for (const family of PLAN_FAMILIES)
+      expect(hasUsedFreeTrial({ isTrialAvailed: false, trialUsedFamilies: [family] })).toBe(true);
   });
 });

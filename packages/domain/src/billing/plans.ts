@@ -12,7 +12,7 @@ export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export const ZBillingPeriod = z.enum(BILLING_PERIODS);
 export type BillingPeriod = z.infer<typeof ZBillingPeriod>;
 
-/** A member has at most one free trial per family, ever. */
+/** The families of plans; the free trial is one per person, whatever the family (decision 0035). */
 export const PLAN_FAMILIES = ['standard', 'plus', 'studio'] as const;
 export type PlanFamily = (typeof PLAN_FAMILIES)[number];
 
@@ -168,3 +168,20 @@ export function displayPrice(
 
 /** Days of a billing period, for the sandbox's clock (a month is 30 days there). */
 export const PERIOD_DAYS: Record<BillingPeriod, number> = { monthly: 30, yearly: 365 };
+
+/**
+ * One free trial per person, whatever the plan (spec 1 §3 `isTrialAvailed`, decision 0035): used once the
+ * account has the flag or any trial record (of any family, by account, billing customer or past email).
+ */
+export function hasUsedFreeTrial(state: {
+  isTrialAvailed: boolean;
+  trialUsedFamilies: readonly PlanFamily[];
+}): boolean {
+  return state.isTrialAvailed || state.trialUsedFamilies.length > 0;
+}
+
+/** What a plan card says about the free trial. */
+export const TRIAL_TEXTS = {
+  onePerPerson: 'One free trial per person',
+  used: 'Your free trial has been used (one per person)',
+} as const;

@@ -34,12 +34,18 @@ describe('playbackAccess', () => {
     expect(playbackAccess(member({ userType: 'vip' }), { isClass: true, isReleased: true }, false)).toBe(
       'upgrade',
     );
-    for (const userType of ['vip', 'studio-owner', 'subuser', 'individual-user'] as const)
+    for (const userType of ['vip', 'studio-owner', 'subuser'] as const)
       expect(playbackAccess(member({ userType }), { isClass: true, isReleased: true }, true)).toBe('full');
+  });
+  it('shows the upgrade view to a Standard member on classes: the plans sell them with Plus (0034)', () => {
+    const standard = member({ userType: 'individual-user', subscriptionId: 'sub_1' });
+    expect(playbackAccess(standard, { isClass: true, isReleased: true }, true)).toBe('upgrade');
+    expect(playbackAccess(standard, { isClass: true, isReleased: false }, true)).toBe('upgrade');
+    expect(playbackAccess(standard, { isClass: false, isReleased: true }, true)).toBe('full');
   });
   it('plays only the trailer of a class released later, for everyone but admins', () => {
     const later = { isClass: true, isReleased: false };
-    for (const userType of ['vip', 'studio-owner', 'subuser', 'individual-user'] as const)
+    for (const userType of ['vip', 'studio-owner', 'subuser'] as const)
       expect(playbackAccess(member({ userType }), later, true)).toBe('trailer');
     expect(playbackAccess(member(), later, true)).toBe('upgrade');
     expect(playbackAccess(member({ role: 'admin' }), later, false)).toBe('full');

@@ -1,4 +1,4 @@
-import type { Viewer } from '../policy';
+import { policy, type Viewer } from '../policy';
 
 export type PlaybackAccess =
   /** Not logged in: 'Please log in to view the content.'; playing sends to /SignUp. */
@@ -15,8 +15,9 @@ export type PlaybackAccess =
  * Who may play what (spec 1 §4, spec 2 §2, §6), the one rule the API enforces when it signs playback URLs
  * and the player mirrors:
  * - admins play everything;
- * - class videos play for users with a user type whose plan is active, once released (before: the trailer
- *   only); anyone else gets the upgrade view;
+ * - class videos play for Plus members, studio owners and sub-users whose plan is active, once released
+ *   (before: the trailer only); anyone else, Standard members included, gets the upgrade view (decision
+ *   0034: the plans sell classes as a Plus feature);
  * - other videos need an active plan, else /plans.
  */
 export function playbackAccess(
@@ -27,7 +28,7 @@ export function playbackAccess(
   if (!viewer) return 'login';
   if (viewer.role === 'admin') return 'full';
   if (video.isClass) {
-    if (viewer.userType === null || !hasActivePlan) return 'upgrade';
+    if (!policy.canPlayClasses(viewer) || !hasActivePlan) return 'upgrade';
     return video.isReleased ? 'full' : 'trailer';
   }
   return hasActivePlan ? 'full' : 'plans';

@@ -24,6 +24,13 @@ export const policy = {
   canUseMemberArea: (v: Viewer) => isLoggedIn(v),
   /** CLASSES: users with an empty userType are locked out; admins may open them. */
   canOpenClasses: (v: Viewer) => isAdmin(v) || (isLoggedIn(v) && v.userType !== null),
+  /**
+   * Playing a whole class follows the plans (decision 0034): classes are a Plus feature, also part of the
+   * studio plans, so admins, Plus (vip), studio owners and their sub-users may play them; a Standard
+   * member (individual-user) sees the trailer and "Upgrade My Account". The plan must also be active.
+   */
+  canPlayClasses: (v: Viewer) =>
+    isAdmin(v) || v?.userType === 'vip' || v?.userType === 'studio-owner' || v?.userType === 'subuser',
   /** Studio playlists are for studio owners and their sub-users. */
   canUseStudioPlaylists: (v: Viewer) => v?.userType === 'studio-owner' || v?.userType === 'subuser',
   /** Studio seats belong to the studio owner alone. */

@@ -3,6 +3,7 @@ import { CONTENT_MESSAGES } from '@dance/domain';
 import { toast } from '@dance/ui';
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { scrollToTop } from '../../components/scroll-to-top';
 import { VideoForm } from './video-form';
 
 /** /AdminDashboard/AddClassVideos: every field of spec 3 §2; Save returns to All Videos. */
@@ -25,11 +26,13 @@ export function ClassVideoPage() {
         onSaved={() => {
           toast.success(CONTENT_MESSAGES.addVideoSuccess);
           navigate('/AdminDashboard/AllVideos');
+          scrollToTop();
         }}
         onFailed={(error) => {
           // Field errors show beside their fields; the banner text says the save failed.
-          toast.error(
+          toast.failure(
             error instanceof ApiError && error.status === 0 ? error.message : CONTENT_MESSAGES.addVideoError,
+            error instanceof ApiError && error.status !== 0 && !error.problem?.fields ? error : undefined,
           );
         }}
       />

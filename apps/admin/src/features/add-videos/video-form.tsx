@@ -36,6 +36,7 @@ import {
   useTagSuggestions,
 } from '../../components/lookup-queries';
 import { RichTextInput } from '../../components/rich-text-input';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useCreateVideo, useFetchVimeoVideo } from './queries';
 
 export type VideoKind = 'library' | 'class';
@@ -214,6 +215,7 @@ export function VideoForm({ kind, onSaved, onFailed, shouldResetAfterSave }: Vid
             : null,
     },
   });
+  const guard = useUnsavedChangesGuard(form.isDirty());
   const categories = useCategories();
   const instructors = useInstructors();
   const fetchVideo = useFetchVimeoVideo();
@@ -264,8 +266,12 @@ export function VideoForm({ kind, onSaved, onFailed, shouldResetAfterSave }: Vid
   async function handleSubmit(values: VideoFormValues) {
     try {
       await createVideo.mutateAsync(toCreateRequest(kind, values));
-      if (shouldResetAfterSave) form.setValues(emptyVideoForm());
-      form.resetDirty();
+      guard.allowLeave();
+      if (shouldResetAfterSave) {
+        const empty = emptyVideoForm();
+        form.setValues(empty);
+        form.resetDirty(empty);
+      } else form.resetDirty();
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.problem?.fields) {

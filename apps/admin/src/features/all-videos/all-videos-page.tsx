@@ -1,5 +1,11 @@
 import { ApiError } from '@dance/api-client';
-import { canRunVideoSearch, SORT_OPTIONS, type SortOption, type TAdminVideo } from '@dance/domain';
+import {
+  canRunVideoSearch,
+  MEDIA_STATE_TEXTS,
+  SORT_OPTIONS,
+  type SortOption,
+  type TAdminVideo,
+} from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
   Alert,
@@ -22,7 +28,7 @@ import { useSearchParams } from 'react-router';
 import { useRevealDelay } from '../../components/use-reveal-delay';
 import { WindowPagination } from '../../components/window-pagination';
 import { EditVideoModal } from './edit-video-modal';
-import { useAdminVideos, useDeleteVideo } from './queries';
+import { useAdminVideos, useDeleteVideo, useRetryVideoMedia } from './queries';
 import { VideoCard } from './video-card';
 
 export const SORT_LABELS: Record<SortOption, string> = {
@@ -52,6 +58,7 @@ export function AllVideosPage() {
   const [editing, setEditing] = useState<TAdminVideo | null>(null);
   const videos = useAdminVideos({ search, sort, page });
   const deleteVideo = useDeleteVideo();
+  const retryMedia = useRetryVideoMedia();
   const isRevealed = useRevealDelay(`${search}|${sort}|${page}`);
 
   // A ref, not the render's closure: a picker may call back with an older handler, which must still
@@ -87,7 +94,17 @@ export function AllVideosPage() {
       onSuccess: () => toast.success('Video deleted'),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(error.message || 'Something went wrong');
+        toast.failure('The video was not deleted', error);
+      },
+    });
+  }
+
+  function handleRetryMedia(video: TAdminVideo) {
+    retryMedia.mutate(video.id, {
+      onSuccess: () => toast.success(MEDIA_STATE_TEXTS.retried),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) return;
+        toast.failure('Retry failed', error);
       },
     });
   }
@@ -158,6 +175,8 @@ export function AllVideosPage() {
               video={video}
               onEdit={setEditing}
               onDelete={handleDelete}
+              onRetryMedia={handleRetryMedia}
+              isRetrying={retryMedia.isPending && retryMedia.variables === video.id}
               isPriority={index < 8}
             />
           ))}

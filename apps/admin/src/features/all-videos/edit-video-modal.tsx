@@ -27,6 +27,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { RichTextInput } from '../../components/rich-text-input';
+import { scrollToTop } from '../../components/scroll-to-top';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useAllInstructors, useUpdateVideo, useVideoFormOptions } from './queries';
 import { formatDuration } from './text';
 
@@ -81,6 +83,11 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
     },
   });
 
+  const guard = useUnsavedChangesGuard(isOpen && form.isDirty());
+  const requestClose = async () => {
+    if (await guard.confirmLeave()) onClose();
+  };
+
   useEffect(() => {
     if (video) {
       form.setValues(toValues(video));
@@ -98,6 +105,7 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
         onSuccess: () => {
           toast.success('Video updated');
           onClose();
+          scrollToTop();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.problem?.fields) form.setErrors(error.problem.fields);
@@ -133,7 +141,7 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
   return (
     <Modal
       opened={isOpen}
-      onClose={onClose}
+      onClose={requestClose}
       title={
         <Text fw={800} fz="lg">
           Edit video
@@ -255,7 +263,7 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
             </Alert>
           )}
           <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={updateVideo.isPending}>

@@ -18,6 +18,21 @@ export function useAdminVideos(q: { search: string; sort: SortOption; page: numb
         signal,
       }),
     placeholderData: keepPreviousData,
+    // While a video's media is being prepared, the cards follow its progress (decision 0033).
+    refetchInterval: (query) =>
+      query.state.data?.items.some((v) => v.media.state === 'preparing') ? MEDIA_POLL_MS : false,
+  });
+}
+
+const MEDIA_POLL_MS = 3000;
+
+/** Retry on a card whose media failed: prepared again, and the list follows it. */
+export function useRetryVideoMedia() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.call(adminVideoEndpoints.retryMedia, { params: { videoId: id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') }),
   });
 }
 

@@ -1,6 +1,26 @@
-import type { TAdminVideo } from '@dance/domain';
-import { AspectRatio, Badge, Button, Card, Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconClock, IconEdit, IconMovie, IconTrash } from '@tabler/icons-react';
+import { MEDIA_STATE_TEXTS, type TAdminVideo } from '@dance/domain';
+import {
+  Alert,
+  AspectRatio,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconClock,
+  IconEdit,
+  IconMovie,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useMemo } from 'react';
 import classes from './all-videos.module.css';
 import { formatDuration, stripHtml } from './text';
@@ -9,12 +29,22 @@ interface VideoCardProps {
   video: TAdminVideo;
   onEdit: (video: TAdminVideo) => void;
   onDelete: (video: TAdminVideo) => void;
+  onRetryMedia: (video: TAdminVideo) => void;
+  /** The video whose Retry is running. */
+  isRetrying?: boolean;
   /** The first cards of a page load their image at once; the rest when scrolled near. */
   isPriority?: boolean;
 }
 
 /** One video of the admin list: thumbnail, title, description, tags, category, Edit and Delete. */
-export function VideoCard({ video, onEdit, onDelete, isPriority = false }: VideoCardProps) {
+export function VideoCard({
+  video,
+  onEdit,
+  onDelete,
+  onRetryMedia,
+  isRetrying = false,
+  isPriority = false,
+}: VideoCardProps) {
   const preview = useMemo(
     () => stripHtml(video.description) || video.shortDescription,
     [video.description, video.shortDescription],
@@ -86,6 +116,7 @@ export function VideoCard({ video, onEdit, onDelete, isPriority = false }: Video
             {video.instructor?.name ?? ''}
           </Text>
         </Group>
+        <MediaState video={video} onRetry={() => onRetryMedia(video)} isRetrying={isRetrying} />
       </Stack>
       <Group grow gap="xs" mt="md">
         <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => onEdit(video)}>
@@ -101,5 +132,76 @@ export function VideoCard({ video, onEdit, onDelete, isPriority = false }: Video
         </Button>
       </Group>
     </Card>
+  );
+}
+
+/** Whether members can play the video yet: preparing (with progress), ready, or failed with why and Retry. */
+function MediaState({
+  video,
+  onRetry,
+  isRetrying,
+}: {
+  video: TAdminVideo;
+  onRetry: () => void;
+  isRetrying: boolean;
+}) {
+  const { media } = video;
+  if (video.fileType !== 'video') return null;
+  if (media.state === 'ready')
+    return (
+      <Group gap={6} data-testid="media-state" data-state="ready">
+        <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
+        <Text size="xs" fw={600} c="teal.8">
+          {MEDIA_STATE_TEXTS.ready}
+        </Text>
+      </Group>
+    );
+  if (media.state === 'preparing')
+    return (
+      <Stack gap={4} data-testid="media-state" data-state="preparing">
+        <Group justify="space-between">
+          <Text size="xs" fw={600}>
+            {MEDIA_STATE_TEXTS.preparing}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {media.progress}%
+          </Text>
+        </Group>
+        <Progress
+          value={media.progress}
+          size="sm"
+          animated
+          aria-label={`${MEDIA_STATE_TEXTS.preparing} ${video.title}`}
+        />
+      </Stack>
+    );
+  return (
+    <Alert
+      color={media.state === 'failed' ? 'red' : 'orange'}
+      variant="light"
+      p="xs"
+      icon={<IconAlertTriangle size={16} />}
+      title={media.state === 'failed' ? MEDIA_STATE_TEXTS.failed : MEDIA_STATE_TEXTS.missing}
+      data-testid="media-state"
+      data-state={media.state}
+    >
+      <Stack gap={6}>
+        <Text size="xs">{media.error}</Text>
+        {media.canRetry && (
+          <Button
+            size="compact-xs"
+            variant="white"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={onRetry}
+            loading={isRetrying}
+            aria-label={`${MEDIA_STATE_TEXTS.retry}: ${video.title}`}
+            w="fit-content"
+          >
+            {MEDIA_STATE_TEXTS.retry}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
   );
 }

@@ -1,11 +1,13 @@
 import { ApiError, useSession } from '@dance/api-client';
-import { CONTENT_MESSAGES, type TAdminBanner, todayInNewYork } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { CONTENT_MESSAGES, PAST_START_CONFIRM, type TAdminBanner, todayInNewYork } from '@dance/domain';
+import { confirm, toast } from '@dance/ui';
 import { Alert, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { scrollToTop } from '../../components/scroll-to-top';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { useBanner, useSaveBanner } from './queries';
 
@@ -26,9 +28,18 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
   const [title, setTitle] = useState(banner?.title ?? '');
   const [releaseDate, setReleaseDate] = useState(banner?.releaseDate ?? today);
   const [showImmediately, setShowImmediately] = useState(banner?.showImmediately ?? false);
+  // Off: a draft members never see (issue 22 item 12).
+  const [isActive, setIsActive] = useState(banner?.isActive ?? true);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(
+    file !== null ||
+      title !== (banner?.title ?? '') ||
+      releaseDate !== (banner?.releaseDate ?? today) ||
+      showImmediately !== (banner?.showImmediately ?? false) ||
+      isActive !== (banner?.isActive ?? true),
+  );
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -43,6 +54,20 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
       setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });
       return;
     }
+    // A date before today (New York) shows at once: ask first when it is a new choice.
+    if (
+      isActive &&
+      !showImmediately &&
+      releaseDate < todayInNewYork() &&
+      releaseDate !== banner?.releaseDate &&
+      !(await confirm({
+        title: PAST_START_CONFIRM.title,
+        message: PAST_START_CONFIRM.message(releaseDate),
+        confirmLabel: PAST_START_CONFIRM.confirm,
+        cancelLabel: PAST_START_CONFIRM.cancel,
+      }))
+    )
+      return;
     try {
       let imageUrl = banner?.imageUrl ?? '';
       if (file) {
@@ -56,11 +81,19 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
           imageUrl,
           releaseDate: releaseDate || undefined,
           showImmediately,
-          isActive: banner?.isActive ?? true,
+          isActive,
         },
       });
-      toast.success(banner ? 'Banner updated' : 'Banner added');
+      toast.success(
+        isActive
+          ? banner
+            ? 'Banner updated'
+            : 'Banner added'
+          : 'Banner saved as a draft: members do not see it',
+      );
+      guard.allowLeave();
       navigate(LIST_PATH);
+      scrollToTop();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });
@@ -133,8 +166,18 @@ function BannerForm({ banner }: { banner: TAdminBanner | null }) {
           description={
             showImmediately
               ? 'Ignored: the banner shows immediately'
-              : 'Shown to members from this day (New York time)'
+              : 'Shown to members from 12:00 AM New York time on this day'
           }
+        />
+        <Switch
+          label="Published"
+          description={
+            isActive
+              ? 'Members see it from the release date (or at once when it shows immediately)'
+              : 'A draft: saved, but members do not see it until it is published'
+          }
+          checked={isActive}
+          onChange={(e) => setIsActive(e.currentTarget.checked)}
         />
         <FormActions
           cancelTo={LIST_PATH}

@@ -1,4 +1,10 @@
-import { CONTENT_MESSAGES, type TAdminBanner } from '@dance/domain';
+import {
+  bannerPublication,
+  CONTENT_MESSAGES,
+  PUBLICATION_COLORS,
+  PUBLICATION_LABELS,
+  type TAdminBanner,
+} from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
   Alert,
@@ -24,6 +30,7 @@ const formatDate = (date: string) =>
 
 function BannerCard({ banner }: { banner: TAdminBanner }) {
   const setStatus = useSetBannerStatus();
+  const state = bannerPublication(banner);
   const remove = useDeleteBanner();
 
   async function handleDelete() {
@@ -37,7 +44,7 @@ function BannerCard({ banner }: { banner: TAdminBanner }) {
     if (!isConfirmed) return;
     remove.mutate(banner.id, {
       onSuccess: () => toast.success('Banner deleted'),
-      onError: (error) => toast.error(error.message || CONTENT_MESSAGES.bannerSubmitError),
+      onError: (error) => toast.failure('The banner was not deleted', error),
     });
   }
 
@@ -52,11 +59,13 @@ function BannerCard({ banner }: { banner: TAdminBanner }) {
             {banner.title}
           </Text>
           <Text size="sm" c="dimmed">
-            {banner.showImmediately ? 'Shows immediately' : `Release date ${formatDate(banner.releaseDate)}`}
+            {banner.showImmediately
+              ? 'Shows immediately'
+              : `Release date ${formatDate(banner.releaseDate)} (New York)`}
           </Text>
         </div>
-        <Badge color={banner.isActive ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
-          {banner.isActive ? 'Published' : 'Unpublished'}
+        <Badge color={PUBLICATION_COLORS[state]} variant="light" style={{ flexShrink: 0 }}>
+          {PUBLICATION_LABELS[state]}
         </Badge>
       </Group>
       <Group gap="xs" mt="md">
@@ -78,7 +87,7 @@ function BannerCard({ banner }: { banner: TAdminBanner }) {
           onClick={() =>
             setStatus.mutate(
               { id: banner.id, isActive: !banner.isActive },
-              { onError: (error) => toast.error(error.message || CONTENT_MESSAGES.bannerSubmitError) },
+              { onError: (error) => toast.failure(CONTENT_MESSAGES.bannerSubmitError, error) },
             )
           }
         >

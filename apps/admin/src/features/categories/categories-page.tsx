@@ -1,5 +1,11 @@
 import { ApiError } from '@dance/api-client';
-import { capitalizeCategory, MESSAGES, startsWithLetter } from '@dance/domain';
+import {
+  capitalizeCategory,
+  categoryPlacesText,
+  MESSAGES,
+  startsWithLetter,
+  type TAdminCategory,
+} from '@dance/domain';
 import { confirm } from '@dance/ui';
 import {
   ActionIcon,
@@ -19,6 +25,7 @@ import { IconAlertTriangle, IconCategory, IconCheck, IconPlus, IconTrash } from 
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
+import { MoveVideosDialog } from './move-videos-dialog';
 import { useAddCategory, useAdminCategories, useRemoveCategory } from './queries';
 import { useTimedMessage } from './use-timed-message';
 
@@ -31,6 +38,7 @@ export function CategoriesPage() {
   const { message, show } = useTimedMessage();
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [moving, setMoving] = useState<TAdminCategory | null>(null);
 
   function handleAdd(event: FormEvent) {
     event.preventDefault();
@@ -47,7 +55,10 @@ export function CategoriesPage() {
     addCategory.mutate(capitalizeCategory(trimmed), {
       onSuccess: (created) => {
         setName('');
-        show({ tone: 'success', text: `Category "${created.name}" added` });
+        show({
+          tone: 'success',
+          text: `Category "${created.name}" added. ${categoryPlacesText(created.name, created.routePath)}`,
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
@@ -58,13 +69,16 @@ export function CategoriesPage() {
     });
   }
 
-  async function handleRemove(id: string, categoryName: string, videoCount: number) {
+  async function handleRemove(category: TAdminCategory) {
+    const { id, name: categoryName } = category;
+    // A category that holds videos is not removed until they are moved (issue 22 item 11).
+    if (category.videoCount > 0) {
+      setMoving(category);
+      return;
+    }
     const isConfirmed = await confirm({
       title: 'Remove this category?',
-      message:
-        videoCount > 0
-          ? `"${categoryName}" has ${videoCount} video${videoCount === 1 ? '' : 's'}. They stay in the library without a category.`
-          : `"${categoryName}" will be removed.`,
+      message: `"${categoryName}" will be removed.`,
       confirmLabel: 'Remove',
       cancelLabel: 'Cancel',
       danger: true,
@@ -74,7 +88,8 @@ export function CategoriesPage() {
       onSuccess: () => show({ tone: 'success', text: `Category "${categoryName}" removed` }),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        show({ tone: 'error', text: MESSAGES.failedToRemoveCategory });
+        const reason = error instanceof ApiError && error.status === 409 ? `: ${error.message}` : '';
+        show({ tone: 'error', text: `${MESSAGES.failedToRemoveCategory}${reason}` });
       },
     });
   }
@@ -166,7 +181,7 @@ export function CategoriesPage() {
                       variant="subtle"
                       color="red"
                       aria-label={`Remove ${category.name}`}
-                      onClick={() => handleRemove(category.id, category.name, category.videoCount)}
+                      onClick={() => handleRemove(category)}
                     >
                       <IconTrash size={18} />
                     </ActionIcon>
@@ -177,6 +192,15 @@ export function CategoriesPage() {
           </ListTable>
         )}
       </ListCard>
+      <MoveVideosDialog
+        category={moving}
+        categories={categoryItems}
+        onClose={() => setMoving(null)}
+        onDone={(text) => {
+          setMoving(null);
+          show({ tone: 'success', text });
+        }}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { queryKeyOf, useApiClient } from '@dance/api-client';
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import { adminCategoryEndpoints, catalogueEndpoints } from '@dance/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -34,5 +34,18 @@ export function useRemoveCategory() {
   return useMutation({
     mutationFn: (id: string) => client.call(adminCategoryEndpoints.remove, { params: { id } }),
     onSuccess: invalidate,
+  });
+}
+
+/** Moves a category's videos to another (the step before removing it); video lists follow. */
+export function useMoveCategoryVideos() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: ({ id, toCategoryId }: { id: string; toCategoryId: string }) =>
+      client.call(adminCategoryEndpoints.moveVideos, { params: { id }, body: { toCategoryId } }),
+    onSuccess: () =>
+      Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: pathKey('/admin/videos') })]),
   });
 }

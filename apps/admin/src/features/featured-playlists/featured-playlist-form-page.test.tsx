@@ -28,6 +28,7 @@ const video = {
   videoUrl: null,
   trailerUrl: null,
   fileType: 'video',
+  media: { state: 'ready', progress: 100, error: null, canRetry: false },
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const created = {
@@ -74,12 +75,15 @@ describe('featured playlist form', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Add Pirouette drills' }));
     expect(screen.queryByText('At least one video must be selected')).not.toBeInTheDocument();
     await user.click(submit);
-    expect(
-      await screen.findByText('Failed to create new playlist. Please try again later.'),
-    ).toBeInTheDocument();
+    // What failed and why; it stays until the next action (issue 22 item 14).
+    const failure = 'Failed to create new playlist. Please try again later. Reason: Boom';
+    expect(await screen.findByText(failure)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(screen.getByText(failure)).toBeInTheDocument();
 
     await user.click(submit);
     expect(await screen.findByText('Playlist created successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(failure)).not.toBeInTheDocument());
     expect(sent[1]).toEqual({
       name: 'Turns',
       description: 'All about turns',

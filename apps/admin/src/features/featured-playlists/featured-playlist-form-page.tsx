@@ -1,12 +1,14 @@
 import { ApiError, useSession } from '@dance/api-client';
 import { CONTENT_MESSAGES, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { reasonOf, toast } from '@dance/ui';
 import { Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { scrollToTop } from '../../components/scroll-to-top';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { useFeaturedPlaylist, useSaveFeaturedPlaylist } from './queries';
 import { type PickedVideo, VideoPicker } from './video-picker';
@@ -45,6 +47,12 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(
+    file !== null ||
+      name !== (playlist?.name ?? '') ||
+      description !== (playlist?.description ?? '') ||
+      videos.map((v) => v.id).join() !== (playlist?.videos.map((v) => v.id).join() ?? ''),
+  );
   const isEdit = playlist !== null;
   const failedText = isEdit ? PLAYLIST_MESSAGES.updateFailed : PLAYLIST_MESSAGES.createFailed;
 
@@ -55,7 +63,7 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
     if (Object.keys(next).length) return;
     const csrfToken = session.data?.csrfToken;
     if (!csrfToken) {
-      toast.error(CONTENT_MESSAGES.pleaseLoginFirst, PLAYLIST_LIMITS.errorToastMs);
+      toast.failure(CONTENT_MESSAGES.pleaseLoginFirst);
       return;
     }
     // The thumbnail is uploaded first; its link is then saved with the playlist.
@@ -65,9 +73,15 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
       setIsUploading(true);
       try {
         thumbnailUrl = await uploadImage(file, 'playlist', csrfToken);
-      } catch {
-        setErrors({ thumbnail: PLAYLIST_MESSAGES.imageUploadFailed });
-        toast.error(PLAYLIST_MESSAGES.imageUploadFailed, PLAYLIST_LIMITS.errorToastMs);
+      } catch (error) {
+        // "Image upload failed" names the reason (issue 22 item 14).
+        const reason = reasonOf(error);
+        setErrors({
+          thumbnail: reason
+            ? `${PLAYLIST_MESSAGES.imageUploadFailed}: ${reason}`
+            : PLAYLIST_MESSAGES.imageUploadFailed,
+        });
+        toast.failure(PLAYLIST_MESSAGES.imageUploadFailed, error);
         return;
       } finally {
         setIsUploading(false);
@@ -83,12 +97,15 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
           videoIds: videos.map((v) => v.id),
         },
       });
+      toast.dismissFailures();
       notifications.show({
         color: 'teal',
         title: PLAYLIST_MESSAGES.featuredSaved,
         message: isEdit ? PLAYLIST_MESSAGES.updated : PLAYLIST_MESSAGES.created,
       });
+      guard.allowLeave();
       navigate(FEATURED_LIST_PATH);
+      scrollToTop();
     } catch (error) {
       const fields = error instanceof ApiError ? error.problem?.fields : undefined;
       setErrors({
@@ -97,7 +114,7 @@ function FeaturedPlaylistForm({ playlist }: { playlist: TPlaylistDetail | null }
         videos: fields?.videoIds,
         thumbnail: fields?.thumbnailUrl,
       });
-      toast.error(failedText, PLAYLIST_LIMITS.errorToastMs);
+      toast.failure(failedText, error);
     }
   }
 

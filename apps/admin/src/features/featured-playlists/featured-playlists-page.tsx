@@ -1,4 +1,4 @@
-import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistSummary } from '@dance/domain';
+import { PLAYLIST_MESSAGES, type TPlaylistSummary } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import { Alert, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -27,9 +27,10 @@ function FeaturedPlaylistCard({ playlist }: { playlist: TPlaylistSummary }) {
     // callbacks never run, so the toast would be lost.
     try {
       const result = await remove.mutateAsync(playlist.id);
+      toast.dismissFailures();
       notifications.show({ color: 'teal', title: PLAYLIST_MESSAGES.deleted, message: result.message });
     } catch {
-      toast.error(PLAYLIST_MESSAGES.somethingWentWrong, PLAYLIST_LIMITS.errorToastMs);
+      toast.failure(PLAYLIST_MESSAGES.somethingWentWrong);
     }
   }
 

@@ -1,4 +1,4 @@
-import { moveItem, PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistVideo } from '@dance/domain';
+import { moveItem, PLAYLIST_MESSAGES, type TPlaylistVideo } from '@dance/domain';
 import { toast, useShuffleWithUndo } from '@dance/ui';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
@@ -28,7 +28,7 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
           onDone?.();
         },
         onError: () => {
-          toast.error(PLAYLIST_MESSAGES.saveOrderFailed, PLAYLIST_LIMITS.errorToastMs);
+          toast.failure(PLAYLIST_MESSAGES.saveOrderFailed);
           setOrder(saved ?? []);
         },
       },

@@ -22,6 +22,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconPhotoUp, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import {
   type InstructorValues,
   newSocialRow,
@@ -54,6 +55,11 @@ export function InstructorDialog({ target, onClose }: InstructorDialogProps) {
     initialValues: toInstructorValues(null),
     validate: validateInstructor,
   });
+
+  const guard = useUnsavedChangesGuard(isOpen && form.isDirty());
+  const requestClose = async () => {
+    if (await guard.confirmLeave()) onClose();
+  };
 
   useEffect(() => {
     if (!isOpen) return;
@@ -111,7 +117,7 @@ export function InstructorDialog({ target, onClose }: InstructorDialogProps) {
   return (
     <Modal
       opened={isOpen}
-      onClose={onClose}
+      onClose={requestClose}
       title={
         <Text fw={800} fz="lg">
           {instructor ? 'Edit instructor' : 'Add instructor'}
@@ -235,7 +241,7 @@ export function InstructorDialog({ target, onClose }: InstructorDialogProps) {
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending} disabled={isUploading}>

@@ -26,7 +26,7 @@ export function InstructorsPage() {
   // Spec 3 §8: a failed fetch toasts, and the table's place says so.
   useEffect(() => {
     if (instructors.isError && !(instructors.error instanceof ApiError && instructors.error.status === 401))
-      toast.error(MESSAGES.instructorsFetchFailed);
+      toast.failure(MESSAGES.instructorsFetchFailed);
   }, [instructors.isError, instructors.error]);
 
   async function handleDelete(instructor: TAdminInstructor) {
@@ -42,7 +42,7 @@ export function InstructorsPage() {
       onSuccess: () => toast.success(`${instructor.name} deleted`),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(error.message || MESSAGES.somethingWentWrong, 5000);
+        toast.failure('The instructor was not deleted', error);
       },
     });
   }

@@ -1,6 +1,13 @@
 import { ApiError, useSession } from '@dance/api-client';
-import { CONTENT_MESSAGES, type PopupDevice, type TAdminPopup } from '@dance/domain';
-import { toast } from '@dance/ui';
+import {
+  CONTENT_MESSAGES,
+  PAST_START_CONFIRM,
+  type PopupDevice,
+  PRODUCT_TIME_ZONE,
+  type TAdminPopup,
+  todayInNewYork,
+} from '@dance/domain';
+import { confirm, toast } from '@dance/ui';
 import {
   Alert,
   Checkbox,
@@ -17,18 +24,16 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions, FormPageFrame } from '../../components/form-page-frame';
 import { ImagePicker } from '../../components/image-picker';
+import { scrollToTop } from '../../components/scroll-to-top';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { uploadImage } from '../../components/upload-image';
 import { usePopup, useSavePopup } from './queries';
 
 const LIST_PATH = '/AdminDashboard/popup';
 
 /** The admin's own date (YYYY-MM-DD) in the browser's time zone. */
-function localToday(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** Popups' dates are New York dates, like banners' and releases' (issue 22 item 12). */
+const localToday = () => todayInNewYork();
 
 type Errors = Partial<Record<string, string>>;
 
@@ -36,8 +41,8 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
   const navigate = useNavigate();
   const session = useSession();
   const save = useSavePopup();
-  const timezone = browserTimeZone();
-  const [values, setValues] = useState({
+  const timezone = PRODUCT_TIME_ZONE;
+  const [initial] = useState(() => ({
     headerText: popup?.headerText ?? '',
     description: popup?.description ?? '',
     startDateLocal: popup?.startDateLocal ?? localToday(),
@@ -48,10 +53,12 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
     secondaryText: popup?.secondaryCta?.text ?? '',
     secondaryUrl: popup?.secondaryCta?.url ?? '',
     devices: (popup?.deviceVisibility ?? ['desktop', 'mobile']) as PopupDevice[],
-  });
+  }));
+  const [values, setValues] = useState(initial);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [isUploading, setIsUploading] = useState(false);
+  const guard = useUnsavedChangesGuard(file !== null || JSON.stringify(values) !== JSON.stringify(initial));
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -73,6 +80,19 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
       setErrors({ form: CONTENT_MESSAGES.pleaseLoginFirst });
       return;
     }
+    // A start before today (New York) shows at once: ask first when it is a new choice.
+    if (
+      values.isActive &&
+      values.startDateLocal < todayInNewYork() &&
+      values.startDateLocal !== popup?.startDateLocal &&
+      !(await confirm({
+        title: PAST_START_CONFIRM.title,
+        message: PAST_START_CONFIRM.message(values.startDateLocal),
+        confirmLabel: PAST_START_CONFIRM.confirm,
+        cancelLabel: PAST_START_CONFIRM.cancel,
+      }))
+    )
+      return;
     try {
       let imageUrl = popup?.imageUrl ?? null;
       if (file) {
@@ -96,7 +116,9 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
         },
       });
       toast.success(popup ? 'Popup updated' : 'Popup added');
+      guard.allowLeave();
       navigate(LIST_PATH);
+      scrollToTop();
     } catch (error) {
       const fields = error instanceof ApiError ? (error.problem?.fields ?? {}) : {};
       setErrors({
@@ -179,7 +201,7 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={-8}>
-          Dates are in your time zone ({timezone}); the list shows them in New York time.
+          Dates are New York dates ({timezone}), as everywhere in the product.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Stack gap="xs">
@@ -234,8 +256,12 @@ function PopupForm({ popup }: { popup: TAdminPopup | null }) {
           </Group>
         </Checkbox.Group>
         <Switch
-          label="Active"
-          description="Only active popups are shown to members"
+          label="Published"
+          description={
+            values.isActive
+              ? 'Members see it between the start and end dates'
+              : 'A draft: saved, but members do not see it until it is published'
+          }
           checked={values.isActive}
           onChange={(e) => set('isActive', e.currentTarget.checked)}
         />

@@ -1,4 +1,11 @@
-import { CONTENT_MESSAGES, formatInNewYork, type TAdminPopup } from '@dance/domain';
+import {
+  CONTENT_MESSAGES,
+  formatInNewYork,
+  PUBLICATION_COLORS,
+  PUBLICATION_LABELS,
+  popupPublication,
+  type TAdminPopup,
+} from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
   ActionIcon,
@@ -18,12 +25,10 @@ import { IconDeviceDesktop, IconDeviceMobile, IconEdit, IconPlus, IconTrash } fr
 import { Link } from 'react-router';
 import { useDeletePopup, usePopups } from './queries';
 
-/** Where a popup stands now: scheduled, showing, ended, or switched off. */
-function statusOf(p: TAdminPopup, now = Date.now()): { label: string; color: string } {
-  if (!p.isActive) return { label: 'Inactive', color: 'gray' };
-  if (now < Date.parse(p.startAt)) return { label: 'Scheduled', color: 'blue' };
-  if (now > Date.parse(p.endAt)) return { label: 'Ended', color: 'gray' };
-  return { label: 'Showing', color: 'teal' };
+/** Where a popup stands now: a draft, scheduled, live or ended (the same states as banners). */
+function statusOf(p: TAdminPopup): { label: string; color: string } {
+  const state = popupPublication(p);
+  return { label: PUBLICATION_LABELS[state], color: PUBLICATION_COLORS[state] };
 }
 
 function PopupRow({ popup }: { popup: TAdminPopup }) {
@@ -40,7 +45,7 @@ function PopupRow({ popup }: { popup: TAdminPopup }) {
     if (isConfirmed)
       remove.mutate(popup.id, {
         onSuccess: () => toast.success('Popup deleted'),
-        onError: (error) => toast.error(error.message || CONTENT_MESSAGES.popupSubmitError),
+        onError: (error) => toast.failure('The popup was not deleted', error),
       });
   }
   return (

@@ -37,7 +37,7 @@ export function TagsPage() {
         onError: (error) => {
           if (isSessionLost(error)) return;
           if (error instanceof ApiError && error.status === 409) setNameError(MESSAGES.tagAlreadyExists);
-          else toast.error(error.message || MESSAGES.somethingWentWrong);
+          else toast.failure('The tag was not saved', error);
         },
       },
     );
@@ -45,7 +45,10 @@ export function TagsPage() {
 
   const reportUpdateError = (error: Error) => {
     if (isSessionLost(error)) return;
-    toast.error(error instanceof ApiError && error.status === 404 ? MESSAGES.tagNotFound : error.message);
+    toast.failure(
+      error instanceof ApiError && error.status === 404 ? MESSAGES.tagNotFound : 'The tag was not saved',
+      error instanceof ApiError && error.status === 404 ? undefined : error,
+    );
   };
 
   async function handleDelete(tag: TAdminTag) {

@@ -29,6 +29,12 @@ import {
   useTagSuggestions,
 } from '../../components/lookup-queries';
 import { RichTextInput } from '../../components/rich-text-input';
+import { scrollToTop } from '../../components/scroll-to-top';
+import {
+  UNSAVED_CHANGES,
+  UPLOAD_IN_PROGRESS,
+  useUnsavedChangesGuard,
+} from '../../components/unsaved-changes';
 import { useChapterThumbnail, useUploadVideo } from './queries';
 import { type VideoSource, VideoSourceField } from './video-source-field';
 
@@ -74,6 +80,32 @@ export function UploadWizardPage() {
     { key: nextKey++, title: '', timecode: '00:00:00', thumbnailUrl: null },
   ]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState({ video: false, trailer: false });
+  const onVideoSending = useCallback(
+    (isSending: boolean) => setSending((s) => ({ ...s, video: isSending })),
+    [],
+  );
+  const onTrailerSending = useCallback(
+    (isSending: boolean) => setSending((s) => ({ ...s, trailer: isSending })),
+    [],
+  );
+  const isSending = sending.video || sending.trailer;
+  const isDirty =
+    isSending ||
+    title.trim() !== '' ||
+    video !== null ||
+    trailer !== null ||
+    description !== '' ||
+    shortDescription !== '' ||
+    instructorId !== null ||
+    categoryId !== null ||
+    levels.length > 0 ||
+    tags.length > 0 ||
+    products.length > 0 ||
+    keywords.length > 0 ||
+    isClass ||
+    chapters.some((c) => c.title.trim() !== '');
+  const guard = useUnsavedChangesGuard(isDirty, isSending ? UPLOAD_IN_PROGRESS : UNSAVED_CHANGES);
   const instructors = useInstructors();
   const categories = useCategories();
   const thumbnail = useChapterThumbnail();
@@ -106,13 +138,13 @@ export function UploadWizardPage() {
       });
       setChapters((list) => list.map((c) => (c.key === row.key ? { ...c, thumbnailUrl } : c)));
     } catch (e) {
-      toast.error(e instanceof Error ? e.message : PLAYER_MESSAGES.requiredFieldsMissing);
+      toast.failure(e instanceof Error && e.message ? e.message : PLAYER_MESSAGES.requiredFieldsMissing);
     }
   }
 
   async function complete() {
     if (!video) {
-      toast.error(PLAYER_MESSAGES.addVideoToContinue);
+      toast.failure(PLAYER_MESSAGES.addVideoToContinue);
       setStep(0);
       return;
     }
@@ -140,9 +172,11 @@ export function UploadWizardPage() {
         })),
       });
       toast.success(PLAYER_MESSAGES.videoUploaded);
+      guard.allowLeave();
       void navigate('/AdminDashboard/AllVideos');
+      scrollToTop();
     } catch (e) {
-      toast.error(e instanceof Error && e.message ? e.message : PLAYER_MESSAGES.uploadFailedTryAgain);
+      toast.failure(PLAYER_MESSAGES.uploadFailedTryAgain, e);
     }
   }
 
@@ -171,6 +205,7 @@ export function UploadWizardPage() {
                 title={title}
                 value={video}
                 onChange={onVideo}
+                onSendingChange={onVideoSending}
                 error={errors.video}
               />
               <Checkbox
@@ -185,6 +220,7 @@ export function UploadWizardPage() {
                   title={title ? `${title} (trailer)` : ''}
                   value={trailer}
                   onChange={setTrailer}
+                  onSendingChange={onTrailerSending}
                 />
               )}
               <RichTextInput label="Description" value={description} onChange={setDescription} />

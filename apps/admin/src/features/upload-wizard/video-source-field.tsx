@@ -31,9 +31,12 @@ export function VideoSourceField({
   title,
   value,
   onChange,
+  onSendingChange,
   error,
 }: {
   label: string;
+  /** Told while the file is being sent (leaving then stops the upload: the page asks first). */
+  onSendingChange?: (isSending: boolean) => void;
   /** The direct upload is created from it; upload buttons need it (spec 3 §5). */
   title: string;
   value: VideoSource | null;
@@ -63,7 +66,7 @@ export function VideoSourceField({
       setUploadId(null);
       setSent(null);
     } else if (state.status === 'errored') {
-      toast.error(PLAYER_MESSAGES.uploadFailedTryAgain);
+      toast.failure(PLAYER_MESSAGES.uploadFailedTryAgain, state.error ?? undefined);
       setUploadId(null);
       setSent(null);
     }
@@ -78,11 +81,7 @@ export function VideoSourceField({
       setUploadId(created.uploadId);
     } catch (e) {
       setSent(null);
-      toast.error(
-        e instanceof Error && e.message
-          ? `${PLAYER_MESSAGES.uploadFailed}: ${e.message}`
-          : PLAYER_MESSAGES.uploadFailed,
-      );
+      toast.failure(PLAYER_MESSAGES.uploadFailed, e);
     }
   }
 
@@ -104,6 +103,9 @@ export function VideoSourceField({
 
   const isProcessing = uploadId !== null;
   const isSending = sent !== null && uploadId === null;
+  useEffect(() => {
+    onSendingChange?.(isSending);
+  }, [isSending, onSendingChange]);
 
   return (
     <Stack gap="xs" pos="relative">

@@ -5,6 +5,7 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from 
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useUpdateUser } from './queries';
 
 interface UserValues {
@@ -20,6 +21,11 @@ export function EditUserModal({ user, onClose }: { user: TAdminUser | null; onCl
     initialValues: { firstName: '', lastName: '', email: '' },
     validate: (values) => zodFormErrors(ZUpdateAdminUserRequest, values),
   });
+
+  const guard = useUnsavedChangesGuard(user !== null && form.isDirty());
+  const requestClose = async () => {
+    if (await guard.confirmLeave()) onClose();
+  };
 
   useEffect(() => {
     if (!user) return;
@@ -58,7 +64,7 @@ export function EditUserModal({ user, onClose }: { user: TAdminUser | null; onCl
   return (
     <Modal
       opened={user !== null}
-      onClose={onClose}
+      onClose={requestClose}
       title={
         <Text fw={800} fz="lg">
           Edit user
@@ -86,7 +92,7 @@ export function EditUserModal({ user, onClose }: { user: TAdminUser | null; onCl
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={updateUser.isPending}>

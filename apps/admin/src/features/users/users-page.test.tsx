@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUser, problem, sessionAs } from '../../test/api-fixtures';
@@ -17,6 +17,8 @@ const dana = {
   userType: 'individual-user',
   imageUrl: null,
   studioOwnerId: null,
+  plan: null,
+  studio: null,
   createdAt: '2026-01-02T00:00:00.000Z',
 };
 const me = {
@@ -57,5 +59,73 @@ describe('users page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Another account already uses this email.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+  });
+});
+
+describe('users page: plans, studios, filters and bulk actions (issue 22 item 10)', {
+  timeout: 30_000,
+}, () => {
+  it('shows plan, status and a linked studio, filters by kind and status, and deletes a selection', async () => {
+    const owner = {
+      ...dana,
+      id: 'u3',
+      firstName: 'Stella',
+      lastName: 'Studio',
+      email: 'stella@demo.test',
+      userType: 'studio-owner',
+      plan: {
+        planId: 'STUDIO-5',
+        title: 'Studio, 5 seats',
+        status: 'active',
+        statusLabel: 'Active',
+        via: 'own',
+      },
+      studio: null,
+    };
+    const sub = {
+      ...dana,
+      id: 'u4',
+      firstName: 'Sam',
+      lastName: 'Sub',
+      email: 'sam@demo.test',
+      userType: 'subuser',
+      studioOwnerId: 'u3',
+      plan: { ...owner.plan, via: 'studio' },
+      studio: { id: 'u3', name: 'Stella Studio', email: 'stella@demo.test' },
+    };
+    const queries: URLSearchParams[] = [];
+    let deleted: string[] = [];
+    server.use(
+      sessionAs(adminUser),
+      http.get('/api/v1/admin/users', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [owner, sub], total: 2, page: 1, pageSize: 20 });
+      }),
+      http.post('/api/v1/admin/users/bulk-delete', async ({ request }) => {
+        deleted = ((await request.json()) as { userIds: string[] }).userIds;
+        return HttpResponse.json({ deleted: deleted.length, message: `${deleted.length} users deleted` });
+      }),
+    );
+    const { user } = renderAdminApp('/AdminDashboard/AllUsers?kind=subuser&status=in_trial');
+    expect(await screen.findByRole('link', { name: 'Studio: Stella Studio' })).toHaveAttribute(
+      'href',
+      '/AdminDashboard/AllUsers?search=stella%40demo.test',
+    );
+    expect(within(screen.getByRole('table', { name: 'Users' })).getAllByText('Active')).toHaveLength(2);
+
+    // The filters live in the address: the list asks for them and the pickers show them.
+    expect(queries.at(-1)?.get('kind')).toBe('subuser');
+    expect(queries.at(-1)?.get('status')).toBe('in_trial');
+    expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue('Sub-users');
+    expect(screen.getByRole('combobox', { name: 'Plan status' })).toHaveValue('Trial');
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all users on this page' }));
+    expect(await screen.findByText('2 users selected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete selected' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual(['u3', 'u4']));
+    expect(await screen.findByText('2 users deleted')).toBeInTheDocument();
+    expect(screen.queryByText('2 users selected')).toBeNull();
   });
 });

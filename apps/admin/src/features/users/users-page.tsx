@@ -1,13 +1,25 @@
 import { ApiError, useSession } from '@dance/api-client';
-import { ADMIN_CANNOT_DELETE_SELF_MESSAGE, MESSAGES, type TAdminUser } from '@dance/domain';
+import {
+  ADMIN_CANNOT_DELETE_SELF_MESSAGE,
+  ADMIN_USER_KIND_LABELS,
+  ADMIN_USER_KINDS,
+  ADMIN_USER_STATUS_LABELS,
+  ADMIN_USER_STATUSES,
+  MESSAGES,
+  type TAdminUser,
+} from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
   ActionIcon,
+  Anchor,
   Avatar,
   Badge,
+  Button,
+  Checkbox,
   CloseButton,
   Group,
   Paper,
+  Select,
   Stack,
   Table,
   Text,
@@ -16,15 +28,30 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
 import { useRevealDelay } from '../../components/use-reveal-delay';
 import { WindowPagination } from '../../components/window-pagination';
 import { EditUserModal } from './edit-user-modal';
-import { useAdminUsers, useDeleteUser } from './queries';
+import { useAdminUsers, useDeleteUser, useDeleteUsers } from './queries';
+import { downloadCsv, toUsersCsv } from './users-csv';
+
+type Kind = (typeof ADMIN_USER_KINDS)[number];
+type Status = (typeof ADMIN_USER_STATUSES)[number];
+const KIND_OPTIONS = ADMIN_USER_KINDS.map((k) => ({ value: k, label: ADMIN_USER_KIND_LABELS[k] }));
+const STATUS_OPTIONS = ADMIN_USER_STATUSES.map((s) => ({ value: s, label: ADMIN_USER_STATUS_LABELS[s] }));
+const STATUS_COLORS: Record<string, string> = {
+  active: 'teal',
+  in_trial: 'blue',
+  non_renewing: 'yellow',
+  paused: 'gray',
+  cancelled: 'red',
+  future: 'grape',
+  transferred: 'gray',
+};
 
 const SEARCH_DEBOUNCE_MS = 500;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -50,13 +77,23 @@ export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const kindParam = params.get('kind');
+  const kind = (ADMIN_USER_KINDS as readonly string[]).includes(kindParam ?? '')
+    ? (kindParam as Kind)
+    : undefined;
+  const statusParam = params.get('status');
+  const status = (ADMIN_USER_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as Status)
+    : undefined;
+  const [selected, setSelected] = useState<Map<string, TAdminUser>>(new Map());
+  const deleteUsers = useDeleteUsers();
   const [term, setTerm] = useState(search);
   const [debounced] = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   const [editing, setEditing] = useState<TAdminUser | null>(null);
   const session = useSession();
-  const users = useAdminUsers({ search, page });
+  const users = useAdminUsers({ search, page, kind, status });
   const deleteUser = useDeleteUser();
-  const isRevealed = useRevealDelay(`${search}|${page}`);
+  const isRevealed = useRevealDelay(`${search}|${page}|${kind}|${status}`);
   const myId = session.data?.user.id;
 
   // A ref, not the render's closure: a picker may call back with an older handler, which must still
@@ -72,6 +109,11 @@ export function UsersPage() {
     paramsRef.current = next;
     setParams(next, { replace: true });
   };
+
+  // A link to another search (a sub-user's studio) puts it in the box too.
+  useEffect(() => {
+    setTerm(search);
+  }, [search]);
 
   useEffect(() => {
     const trimmed = debounced.trim();
@@ -92,12 +134,62 @@ export function UsersPage() {
       onSuccess: () => toast.success(MESSAGES.userDeleted),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) return;
-        toast.error(error.message || MESSAGES.somethingWentWrong);
+        toast.failure('The user was not deleted', error);
       },
     });
   }
 
+  function toggle(user: TAdminUser, isOn: boolean) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (isOn) next.set(user.id, user);
+      else next.delete(user.id);
+      return next;
+    });
+  }
+
+  async function handleDeleteSelected() {
+    const chosen = [...selected.values()];
+    const isConfirmed = await confirm({
+      title: `Delete ${chosen.length === 1 ? '1 user' : `${chosen.length} users`}?`,
+      message: `${chosen
+        .slice(0, 5)
+        .map((u) => `${u.firstName} ${u.lastName}`)
+        .join(
+          ', ',
+        )}${chosen.length > 5 ? ` and ${chosen.length - 5} more` : ''} will be deleted, with the sub-users of any studio among them. This cannot be undone.`,
+      confirmLabel: 'Delete',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!isConfirmed) return;
+    deleteUsers.mutate(
+      chosen.map((u) => u.id),
+      {
+        onSuccess: (answer) => {
+          setSelected(new Map());
+          toast.success(answer.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) return;
+          toast.failure('The users were not deleted', error);
+        },
+      },
+    );
+  }
+
+  function handleExport() {
+    const chosen = [...selected.values()];
+    downloadCsv(
+      `users-${new Date().toISOString().slice(0, 10)}.csv`,
+      toUsersCsv(chosen, (u) => describeUser(u).label),
+    );
+  }
+
   const data = users.data;
+  const pageItems = data?.items ?? [];
+  const selectable = pageItems.filter((u) => u.id !== myId);
+  const selectedOnPage = selectable.filter((u) => selected.has(u.id)).length;
   const isShowingList = data !== undefined && isRevealed && !(users.isFetching && users.isPlaceholderData);
 
   return (
@@ -124,7 +216,53 @@ export function UsersPage() {
           }
           maw={520}
         />
+        <Group mt="sm" gap="sm" align="flex-end">
+          <Select
+            label="Kind"
+            placeholder="All kinds"
+            data={KIND_OPTIONS}
+            value={kind ?? null}
+            onChange={(value) => update({ kind: value, page: null })}
+            clearable
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Select
+            label="Plan status"
+            placeholder="Any status"
+            data={STATUS_OPTIONS}
+            value={status ?? null}
+            onChange={(value) => update({ status: value, page: null })}
+            clearable
+            w={{ base: '100%', xs: 220 }}
+          />
+        </Group>
       </Paper>
+
+      {selected.size > 0 && (
+        <Paper withBorder radius="lg" p="sm" role="region" aria-label="Selected users">
+          <Group justify="space-between" gap="sm">
+            <Text fw={600} size="sm">
+              {selected.size === 1 ? '1 user selected' : `${selected.size} users selected`}
+            </Text>
+            <Group gap="xs">
+              <Button variant="subtle" color="gray" onClick={() => setSelected(new Map())}>
+                Clear selection
+              </Button>
+              <Button variant="light" leftSection={<IconDownload size={16} />} onClick={handleExport}>
+                Export CSV
+              </Button>
+              <Button
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={handleDeleteSelected}
+                loading={deleteUsers.isPending}
+              >
+                Delete selected
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
 
       <ListCard
         noun="users"
@@ -140,13 +278,36 @@ export function UsersPage() {
         skeletonHeight={40}
       >
         {() => (
-          <ListTable label="Users" minWidth={760} columns={['Name', 'Email', 'Type', 'Joined']}>
-            {(data?.items ?? []).map((user) => {
+          <ListTable
+            label="Users"
+            minWidth={1120}
+            columns={['Name', 'Email', 'Type', 'Plan', 'Studio', 'Joined']}
+            leadingHeader={
+              <Checkbox
+                aria-label="Select all users on this page"
+                checked={selectable.length > 0 && selectedOnPage === selectable.length}
+                indeterminate={selectedOnPage > 0 && selectedOnPage < selectable.length}
+                onChange={(event) => {
+                  const isOn = event.currentTarget.checked;
+                  for (const user of selectable) toggle(user, isOn);
+                }}
+              />
+            }
+          >
+            {pageItems.map((user) => {
               const kind = describeUser(user);
               const isMe = user.id === myId;
               const name = `${user.firstName} ${user.lastName}`;
               return (
                 <Table.Tr key={user.id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${name}`}
+                      checked={selected.has(user.id)}
+                      disabled={isMe}
+                      onChange={(event) => toggle(user, event.currentTarget.checked)}
+                    />
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <Avatar src={user.imageUrl} name={name} color="initials" radius="xl" size="sm" />
@@ -164,12 +325,56 @@ export function UsersPage() {
                     <Text size="sm">{user.email}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={kind.color} tt="none">
+                    <Badge
+                      variant="light"
+                      color={kind.color}
+                      tt="none"
+                      style={{ flexShrink: 0, overflow: 'visible' }}
+                    >
                       {kind.label}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" c="dimmed">
+                    {user.plan ? (
+                      <Group gap={6} wrap="nowrap">
+                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {user.plan.title}
+                        </Text>
+                        <Badge
+                          size="sm"
+                          variant="light"
+                          color={STATUS_COLORS[user.plan.status] ?? 'gray'}
+                          tt="none"
+                          style={{ flexShrink: 0, overflow: 'visible' }}
+                        >
+                          {user.plan.statusLabel}
+                        </Badge>
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {user.role === 'admin' ? '—' : 'No subscription'}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {user.studio ? (
+                      <Anchor
+                        component={Link}
+                        size="sm"
+                        style={{ whiteSpace: 'nowrap' }}
+                        to={`/AdminDashboard/AllUsers?search=${encodeURIComponent(user.studio.email)}`}
+                        aria-label={`Studio: ${user.studio.name}`}
+                      >
+                        {user.studio.name}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {dateFormat.format(new Date(user.createdAt))}
                     </Text>
                   </Table.Td>

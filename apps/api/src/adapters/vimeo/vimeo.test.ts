@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -93,5 +97,49 @@ describe('the Vimeo video host', () => {
   it('says so when Vimeo cannot be reached', async () => {
     server.use(http.get('https://api.vimeo.com/videos/:id', () => HttpResponse.error()));
     await expect(host.getVideo('76979871')).rejects.toThrow(/could not be reached/);
+  });
+});
+
+describe('fetching the file of a Vimeo video (decision 0033)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vimeo-file-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const withFiles = (files: object[]) =>
+    server.use(
+      http.get('https://api.vimeo.com/videos/:id', ({ request }) => {
+        requests.push(request.clone());
+        return HttpResponse.json({ download: files });
+      }),
+      http.get('https://files.vimeo.test/:name', ({ params }) =>
+        HttpResponse.arrayBuffer(new TextEncoder().encode(`file ${String(params.name)}`).buffer),
+      ),
+    );
+
+  it('downloads the largest MP4 up to 1080p, never a manifest', async () => {
+    withFiles([
+      { quality: 'sd', type: 'video/mp4', height: 540, link: 'https://files.vimeo.test/540.mp4' },
+      { quality: 'hd', type: 'video/mp4', height: 1080, link: 'https://files.vimeo.test/1080.mp4' },
+      { quality: 'uhd', type: 'video/mp4', height: 2160, link: 'https://files.vimeo.test/2160.mp4' },
+      { quality: 'hls', type: 'application/x-mpegURL', link: 'https://files.vimeo.test/x.m3u8' },
+    ]);
+    const dest = join(dir, 'a.mp4');
+    await host.fetchSource('76979871', dest, { maxBytes: 1000 });
+    expect(await readFile(dest, 'utf8')).toBe('file 1080.mp4');
+    expect(new URL(requests[0]!.url).searchParams.get('fields')).toBe('download,files');
+  });
+
+  it('says why when Vimeo gives no file, or a file over the limit', async () => {
+    withFiles([]);
+    await expect(host.fetchSource('76979871', join(dir, 'b.mp4'), { maxBytes: 1000 })).rejects.toThrow(
+      /the token must belong to the account that owns it/,
+    );
+    withFiles([{ type: 'video/mp4', height: 720, link: 'https://files.vimeo.test/720.mp4' }]);
+    await expect(host.fetchSource('76979871', join(dir, 'c.mp4'), { maxBytes: 4 })).rejects.toThrow(
+      /larger than the upload limit/,
+    );
+    expect(existsSync(join(dir, 'c.mp4'))).toBe(false);
   });
 });

@@ -56,6 +56,11 @@ export const mediaAssets = pgTable(
     posterUrl: text('poster_url'),
     hasStoryboard: boolean('has_storyboard').notNull().default(false),
     subtitles: jsonb('subtitles').$type<SubtitleFile[]>().notNull().default([]),
+    /**
+     * Where an imported video comes from: `vimeo:<id>[:hash]` or `library:<id>` (the local media library);
+     * the import job fetches it into the local pipeline (decision 0033). Null for uploads and demo media.
+     */
+    sourceRef: text('source_ref'),
     /** Generated demo media (a short clip looped to the catalogue's duration). */
     isDemo: boolean('is_demo').notNull().default(false),
     error: text('error'),

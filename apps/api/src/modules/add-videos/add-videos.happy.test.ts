@@ -8,7 +8,7 @@ import {
   createTag,
 } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
-import { auditLog, instructors, mediaLibrary, tags, videos } from '../../db/schema';
+import { auditLog, instructors, mediaAssets, mediaLibrary, tags, videos } from '../../db/schema';
 
 let t: TestApp;
 let admin: Session;
@@ -94,7 +94,7 @@ describe('adding a library video', () => {
       keywords: ['balance', 'adagio'],
       durationSeconds: 412,
       thumbnailUrl: '/files/demo/media/900001.svg',
-      videoUrl: '/media/900001',
+      videoUrl: expect.stringMatching(/^[0-9a-f-]{36}$/),
       description: '<p>Slow <strong>and</strong> steady.</p>',
       trailerUrl: null,
     });
@@ -149,7 +149,13 @@ describe('adding a class video', () => {
     const comingSoon = tagRows.find((x) => x.name === 'coming soon')!;
     expect(res.json().tagIds).toEqual([classes.id, comingSoon.id]);
     const [row] = await t.app.db.select().from(videos).where(eq(videos.id, res.json().id));
-    expect(row).toMatchObject({ kind: 'class', trailerUrl: '/media/900010', trailerDurationSeconds: 34 });
+    expect(row).toMatchObject({ kind: 'class', trailerDurationSeconds: 34 });
+    // The links became imports of the library videos (decision 0033).
+    const [trailer] = await t.app.db.select().from(mediaAssets).where(eq(mediaAssets.id, row!.trailerUrl!));
+    expect(trailer).toMatchObject({
+      sourceRef: 'library:900010',
+      title: 'Full Class: Turns and Leaps (trailer)',
+    });
 
     const member = await createUser(t.app, { userType: 'individual-user' });
     const memberSession = await logInAs(t.app, member.email);

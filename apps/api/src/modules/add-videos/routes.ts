@@ -8,6 +8,7 @@ import {
 } from '../../adapters/vimeo';
 import { AppError, notFound } from '../../lib/errors';
 import { route } from '../../lib/route';
+import { queueImports } from '../videos-media/imports';
 import { addVideo } from './service';
 
 export interface AddVideoRoutesOptions {
@@ -41,7 +42,13 @@ export async function addVideoRoutes(app: FastifyInstance, options: AddVideoRout
   });
 
   route(app, addVideoEndpoints.createVideo, async (request) => {
-    const created = await addVideo(app.db, request, request.caller.user.id, request.body);
+    const { video: created, importAssetIds } = await addVideo(
+      app.db,
+      request,
+      request.caller.user.id,
+      request.body,
+    );
+    await queueImports(app, importAssetIds);
     return {
       id: created.id,
       kind: created.kind,

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { recordAudit } from '../audit/record';
 import { buildSearchText } from '../catalogue/search-text';
+import { resolveMediaLink } from '../videos-media/imports';
 import {
   categoryExists,
   countProducts,
@@ -58,6 +59,8 @@ export interface CreatedVideo {
   video: VideoRow;
   createdTags: string[];
   createdInstructorId: string | null;
+  /** New imports (video, trailer) to queue once the transaction commits. */
+  importAssetIds: string[];
 }
 
 /**
@@ -67,6 +70,7 @@ export interface CreatedVideo {
 export async function createVideo(
   db: DbOrTx,
   input: CreateVideoInput,
+  adminId: string | null = null,
   now = new Date(),
 ): Promise<CreatedVideo> {
   if (input.releaseDate < todayInNewYork(now))
@@ -119,6 +123,21 @@ export async function createVideo(
   for (const k of input.keywords) keywords = addUnique(keywords, k).list;
   const description = sanitizeRichText(input.description);
 
+  // The links become media the player can play: an upload's asset, or an import of the library or Vimeo
+  // video, prepared in the background (decision 0033).
+  const importAssetIds: string[] = [];
+  const media = await resolveMediaLink(db, input.videoUrl, 'videoUrl', { title: input.title, adminId });
+  if (media.isNew) importAssetIds.push(media.assetId);
+  let trailerAssetId: string | null = null;
+  if (input.kind === 'class' && input.trailerUrl) {
+    const trailer = await resolveMediaLink(db, input.trailerUrl, 'trailerUrl', {
+      title: `${input.title} (trailer)`,
+      adminId,
+    });
+    if (trailer.isNew) importAssetIds.push(trailer.assetId);
+    trailerAssetId = trailer.assetId;
+  }
+
   const video = await insertVideo(db, {
     kind: input.kind,
     title: input.title,
@@ -128,8 +147,8 @@ export async function createVideo(
     categoryId,
     durationSeconds: input.durationSeconds,
     thumbnailUrl: input.thumbnailUrl,
-    videoUrl: input.videoUrl,
-    trailerUrl: input.kind === 'class' ? input.trailerUrl : null,
+    videoUrl: media.assetId,
+    trailerUrl: trailerAssetId,
     trailerThumbnailUrl: input.kind === 'class' ? input.trailerThumbnailUrl : null,
     trailerDurationSeconds: input.kind === 'class' ? (input.trailerDurationSeconds ?? null) : null,
     releaseDate: input.releaseDate,
@@ -147,7 +166,7 @@ export async function createVideo(
       keywords,
     }),
   });
-  return { video, createdTags, createdInstructorId };
+  return { video, createdTags, createdInstructorId, importAssetIds };
 }
 
 /** Adds the video and audits it, with the instructor and tags it created on the way, in one transaction. */
@@ -158,7 +177,7 @@ export async function addVideo(
   input: CreateVideoInput,
 ) {
   return db.transaction(async (tx) => {
-    const result = await createVideo(tx, input);
+    const result = await createVideo(tx, input, actorId);
     if (result.createdInstructorId)
       await recordAudit(tx, request, {
         actorId,
@@ -178,9 +197,10 @@ export async function addVideo(
         kind: result.video.kind,
         title: result.video.title,
         releaseDate: result.video.releaseDate,
-        videoUrl: result.video.videoUrl,
+        videoUrl: input.videoUrl,
+        mediaAssetId: result.video.videoUrl,
       },
     });
-    return result.video;
+    return result;
   });
 }

@@ -29,22 +29,47 @@ async function tagOrder() {
 }
 
 describe('categories', () => {
-  it('adds a category with its first letter capitalised, lists it with its video count, and removes it', async () => {
+  it('adds a category with its own page, refuses to remove it while it holds videos, moves them, then removes it', async () => {
     const created = await call('POST', '/categories', { name: '  stretching  basics ' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Stretching basics', videoCount: 0 });
+    // Its library page and home row (issue 22 item 11): the name without spaces, like /Acrossthefloor.
+    expect(created.json()).toMatchObject({
+      name: 'Stretching basics',
+      routePath: '/Stretchingbasics',
+      videoCount: 0,
+    });
     const id = created.json().id as string;
-    await createVideo(t.app, { categoryId: id });
+    const other = (await call('POST', '/categories', { name: 'Cool down' })).json().id as string;
+    const video = await createVideo(t.app, { categoryId: id });
     const listed = (await call('GET', '/categories')).json().items;
     expect(listed).toContainEqual(expect.objectContaining({ id, name: 'Stretching basics', videoCount: 1 }));
+
+    const refused = await call('DELETE', `/categories/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      '"Stretching basics" still holds 1 video. Move them to another category first.',
+    );
+    expect(await t.app.db.select().from(categories).where(eq(categories.id, id))).toHaveLength(1);
+
+    expect((await call('POST', `/categories/${id}/move-videos`, { toCategoryId: id })).statusCode).toBe(400);
+    const moved = await call('POST', `/categories/${id}/move-videos`, { toCategoryId: other });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ moved: 1, message: '1 video moved to "Cool down"' });
+    const [row] = await t.app.db.select().from(videos).where(eq(videos.id, video.id));
+    expect(row!.categoryId).toBe(other);
 
     const removed = await call('DELETE', `/categories/${id}`);
     expect(removed.statusCode).toBe(200);
     expect(await t.app.db.select().from(categories).where(eq(categories.id, id))).toHaveLength(0);
-    // Its videos stay, without a category.
-    expect((await t.app.db.select().from(videos)).every((v) => v.categoryId === null)).toBe(true);
     const audits = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, id));
-    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'delete']);
+    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'delete', 'update']);
+  });
+
+  it("gives a new category a free page path, never one of the member app's own pages", async () => {
+    const plans = await call('POST', '/categories', { name: 'Plans' });
+    expect(plans.json().routePath).toBe('/Plans2');
+    const again = await call('POST', '/categories', { name: 'Stretching-Basics!' });
+    expect(again.json().routePath).toMatch(/^\/StretchingBasics$/);
   });
 });
 

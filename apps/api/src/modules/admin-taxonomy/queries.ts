@@ -37,13 +37,42 @@ export async function isCategoryNameTaken(db: DbOrTx, name: string) {
 }
 
 /** A new category goes after the last one. */
-export async function insertCategoryLast(db: DbOrTx, name: string) {
+/** Every category's page path, to pick a free one. */
+export async function categoryRoutePaths(db: DbOrTx) {
+  const rows = await db.select({ routePath: categories.routePath }).from(categories);
+  return rows.flatMap((r) => (r.routePath ? [r.routePath] : []));
+}
+
+export async function findCategoryRow(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(categories).where(eq(categories.id, id));
+  return row ?? null;
+}
+
+export async function countCategoryVideos(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(eq(videos.categoryId, id));
+  return row?.n ?? 0;
+}
+
+/** Moves every video of one category to another; answers how many moved. */
+export async function moveCategoryVideos(db: DbOrTx, fromId: string, toId: string) {
+  const moved = await db
+    .update(videos)
+    .set({ categoryId: toId, updatedAt: new Date() })
+    .where(eq(videos.categoryId, fromId))
+    .returning({ id: videos.id });
+  return moved.length;
+}
+
+export async function insertCategoryLast(db: DbOrTx, name: string, routePath: string | null = null) {
   const [last] = await db
     .select({ max: sql<number>`coalesce(max(${categories.position}), 0)::int` })
     .from(categories);
   const [row] = await db
     .insert(categories)
-    .values({ name, position: (last?.max ?? 0) + 1 })
+    .values({ name, routePath, position: (last?.max ?? 0) + 1 })
     .returning();
   return row!;
 }

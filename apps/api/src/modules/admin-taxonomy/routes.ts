@@ -2,7 +2,14 @@ import { adminCategoryEndpoints, adminTagEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { selectCategories, selectTags } from './queries';
-import { createCategory, createTag, editTag, removeCategory, removeTag } from './service';
+import {
+  createCategory,
+  createTag,
+  editTag,
+  moveVideosOfCategory,
+  removeCategory,
+  removeTag,
+} from './service';
 
 export async function adminTaxonomyRoutes(app: FastifyInstance) {
   route(app, adminCategoryEndpoints.list, async () => {
@@ -11,6 +18,16 @@ export async function adminTaxonomyRoutes(app: FastifyInstance) {
 
   route(app, adminCategoryEndpoints.create, async (request) => {
     return createCategory(app.db, request, request.caller.user.id, request.body.name);
+  });
+
+  route(app, adminCategoryEndpoints.moveVideos, async (request) => {
+    return moveVideosOfCategory(
+      app.db,
+      request,
+      request.caller.user.id,
+      request.params.id,
+      request.body.toCategoryId,
+    );
   });
 
   route(app, adminCategoryEndpoints.remove, async (request) => {

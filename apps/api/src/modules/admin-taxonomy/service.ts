@@ -1,17 +1,21 @@
-import { MESSAGES } from '@dance/domain';
+import { categoryHoldsVideosText, categoryRoutePath, MESSAGES } from '@dance/domain';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { refreshSearchText } from '../admin-videos/search-text-refresh';
 import { type AuditRequest, recordAudit } from '../audit/record';
 import {
+  categoryRoutePaths,
+  countCategoryVideos,
   countTags,
   deleteCategory,
   deleteTag,
+  findCategoryRow,
   findTagRow,
   insertCategoryLast,
   insertTag,
   isCategoryNameTaken,
   isTagNameTaken,
+  moveCategoryVideos,
   removeTagFromVideos,
   updateTagColor,
 } from './queries';
@@ -26,20 +30,29 @@ export async function createCategory(db: Db, request: AuditRequest, actorId: str
       throw new AppError('CONFLICT', 'A category with this name already exists', {
         fields: { name: 'A category with this name already exists' },
       });
-    const row = await insertCategoryLast(tx, name);
+    // Its own library page and home row, like the first categories (issue 22 item 11).
+    const row = await insertCategoryLast(tx, name, categoryRoutePath(name, await categoryRoutePaths(tx)));
     await recordAudit(tx, request, {
       actorId,
       action: 'create',
       entity: 'category',
       entityId: row.id,
-      changes: { name },
+      changes: { name, routePath: row.routePath },
     });
     return { id: row.id, name: row.name, routePath: row.routePath, videoCount: 0 };
   });
 }
 
+/** A category that still holds videos is not removed: they are moved first (moveVideos). */
 export async function removeCategory(db: Db, request: AuditRequest, actorId: string, id: string) {
   await db.transaction(async (tx) => {
+    const current = await findCategoryRow(tx, id);
+    if (!current) throw notFound('Category not found');
+    const count = await countCategoryVideos(tx, id);
+    if (count > 0)
+      throw new AppError('CONFLICT', categoryHoldsVideosText(current.name, count), {
+        details: { videoCount: count },
+      });
     const deleted = await deleteCategory(tx, id);
     if (!deleted) throw notFound('Category not found');
     await recordAudit(tx, request, {
@@ -133,5 +146,36 @@ export async function removeTag(db: Db, request: AuditRequest, actorId: string, 
       entityId: id,
       changes: { name: deleted.name, priority: deleted.priority, videos: touched.length },
     });
+  });
+}
+
+/** Moves a category's videos to another category, audited. */
+export async function moveVideosOfCategory(
+  db: Db,
+  request: AuditRequest,
+  actorId: string,
+  fromId: string,
+  toId: string,
+) {
+  if (fromId === toId)
+    throw new AppError('VALIDATION_FAILED', 'Choose another category', {
+      fields: { toCategoryId: 'Choose another category' },
+    });
+  return db.transaction(async (tx) => {
+    const [from, to] = await Promise.all([findCategoryRow(tx, fromId), findCategoryRow(tx, toId)]);
+    if (!from) throw notFound('Category not found');
+    if (!to) throw notFound('The category to move the videos to was not found');
+    const moved = await moveCategoryVideos(tx, fromId, toId);
+    await recordAudit(tx, request, {
+      actorId,
+      action: 'update',
+      entity: 'category',
+      entityId: fromId,
+      changes: { movedVideosTo: { id: to.id, name: to.name }, count: moved },
+    });
+    return {
+      moved,
+      message: `${moved === 1 ? '1 video' : `${moved} videos`} moved to "${to.name}"`,
+    };
   });
 }

@@ -2,13 +2,15 @@ import { adminUserEndpoints, MESSAGES } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { selectAdminUserPage } from './queries';
-import { editUser, removeUser } from './service';
+import { editUser, removeUser, removeUsers } from './service';
 
 export async function adminUserRoutes(app: FastifyInstance) {
   route(app, adminUserEndpoints.list, async (request) => {
-    const { search, page, pageSize } = request.query;
+    const { search, page, pageSize, kind, status } = request.query;
     const { items, total } = await selectAdminUserPage(app.db, {
       search: search || undefined,
+      kind,
+      status,
       limit: pageSize,
       offset: (page - 1) * pageSize,
     });
@@ -19,6 +21,11 @@ export async function adminUserRoutes(app: FastifyInstance) {
     const { userId } = request.params;
     const user = await editUser(app.db, request, request.caller.user.id, userId, request.body);
     return { user, message: MESSAGES.userUpdated };
+  });
+
+  route(app, adminUserEndpoints.bulkDelete, async (request) => {
+    const deleted = await removeUsers(app.db, request, request.caller.user.id, request.body.userIds);
+    return { deleted, message: deleted === 1 ? '1 user deleted' : `${deleted} users deleted` };
   });
 
   route(app, adminUserEndpoints.remove, async (request) => {

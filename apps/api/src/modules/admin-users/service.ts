@@ -8,7 +8,14 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { type AuditRequest, recordAudit } from '../audit/record';
-import { deleteUser, findUserRow, isEmailTakenByOther, toAdminUser, updateUserName } from './queries';
+import {
+  deleteUser,
+  deleteUsers,
+  findUserRow,
+  isEmailTakenByOther,
+  toAdminUsers,
+  updateUserName,
+} from './queries';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -47,7 +54,8 @@ export async function editUser(
     });
     return row;
   });
-  return toAdminUser(user);
+  const [answer] = await toAdminUsers(db, [user]);
+  return answer!;
 }
 
 /** Deletes a user; an admin cannot delete their own account. */
@@ -68,5 +76,28 @@ export async function removeUser(db: Db, request: AuditRequest, adminId: string,
         userType: deleted.userType,
       },
     });
+  });
+}
+
+/** Deletes the selected users in one transaction, each audited; the admin's own account cannot be one. */
+export async function removeUsers(db: Db, request: AuditRequest, adminId: string, userIds: string[]) {
+  if (userIds.includes(adminId)) throw new AppError('FORBIDDEN', ADMIN_CANNOT_DELETE_SELF_MESSAGE);
+  return db.transaction(async (tx) => {
+    const deleted = await deleteUsers(tx, userIds);
+    for (const row of deleted)
+      await recordAudit(tx, request, {
+        actorId: adminId,
+        action: 'delete',
+        entity: 'user',
+        entityId: row.id,
+        changes: {
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          userType: row.userType,
+          bulk: true,
+        },
+      });
+    return deleted.length;
   });
 }

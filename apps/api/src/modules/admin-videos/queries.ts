@@ -3,6 +3,8 @@ import { eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, instructors, products, tags, type VideoRow, videos } from '../../db/schema';
 import { orderBy } from '../catalogue/queries';
+import { mediaStateOf } from '../videos-media/imports';
+import { findAssetsByIds } from '../videos-media/queries';
 
 /** Escapes LIKE wildcards in user input. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -37,7 +39,7 @@ export async function toAdminVideos(db: DbOrTx, rows: VideoRow[], now = new Date
   const instructorIds = ids((r) => [r.instructorId]);
   const tagIds = ids((r) => r.tagIds);
   const productIds = ids((r) => r.productIds);
-  const [categoryRows, instructorRows, tagRows, productRows] = await Promise.all([
+  const [categoryRows, instructorRows, tagRows, productRows, assetRows] = await Promise.all([
     categoryIds.length
       ? db
           .select({ id: categories.id, name: categories.name })
@@ -62,12 +64,17 @@ export async function toAdminVideos(db: DbOrTx, rows: VideoRow[], now = new Date
           .from(products)
           .where(inArray(products.id, productIds))
       : [],
+    findAssetsByIds(
+      db,
+      rows.flatMap((r) => (r.videoUrl ? [r.videoUrl] : [])),
+    ),
   ]);
   const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
   const categoryMap = byId(categoryRows);
   const instructorMap = byId(instructorRows);
   const tagMap = byId(tagRows);
   const productMap = byId(productRows);
+  const assetMap = byId(assetRows);
   return rows.map((row) => {
     const videoTags = row.tagIds
       .map((id) => tagMap.get(id))
@@ -92,6 +99,7 @@ export async function toAdminVideos(db: DbOrTx, rows: VideoRow[], now = new Date
       videoUrl: row.videoUrl,
       trailerUrl: row.trailerUrl,
       fileType: row.fileType,
+      media: mediaStateOf(row.videoUrl, row.videoUrl ? assetMap.get(row.videoUrl) : undefined),
       updatedAt: row.updatedAt.toISOString(),
     };
   });

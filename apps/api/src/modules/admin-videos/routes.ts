@@ -2,7 +2,7 @@ import { adminVideoEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
 import { selectAdminVideoPage, toAdminVideos } from './queries';
-import { editVideo, removeVideo } from './service';
+import { editVideo, removeVideo, retryVideoMedia } from './service';
 
 export async function adminVideoRoutes(app: FastifyInstance) {
   route(app, adminVideoEndpoints.list, async (request) => {
@@ -19,6 +19,10 @@ export async function adminVideoRoutes(app: FastifyInstance) {
   route(app, adminVideoEndpoints.update, async (request) => {
     const { videoId } = request.params;
     return editVideo(app.db, request, request.caller.user.id, videoId, request.body);
+  });
+
+  route(app, adminVideoEndpoints.retryMedia, async (request) => {
+    return retryVideoMedia(app, request, request.caller.user.id, request.params.videoId);
   });
 
   route(app, adminVideoEndpoints.remove, async (request) => {

@@ -5,12 +5,14 @@ import {
   todayInNewYork,
   type ZUpdateAdminVideoRequest,
 } from '@dance/domain';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { VideoRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { type AuditRequest, recordAudit } from '../audit/record';
+import { prepareAgain } from '../videos-media/imports';
 import { countExisting, deleteVideo, findVideo, toAdminVideos, updateVideoRow } from './queries';
 import { refreshSearchText } from './search-text-refresh';
 
@@ -121,4 +123,47 @@ export async function removeVideo(db: Db, request: AuditRequest, actorId: string
       changes: { title: deleted.title, kind: deleted.kind, releaseDate: deleted.releaseDate },
     });
   });
+}
+
+/**
+ * Retry on the admin's card: the video's failed media (and its trailer's) is prepared again; a link that
+ * never had media but names a source becomes an import. 409 when there is nothing to retry.
+ */
+export async function retryVideoMedia(
+  app: FastifyInstance,
+  request: AuditRequest,
+  actorId: string,
+  videoId: string,
+) {
+  const video = await findVideo(app.db, videoId);
+  if (!video) throw notFound(VIDEO_NOT_FOUND);
+  const owner = { title: video.title, adminId: actorId };
+  const main = await prepareAgain(app, video.videoUrl, owner);
+  const trailer = await prepareAgain(app, video.trailerUrl, { ...owner, title: `${video.title} (trailer)` });
+  if (!main && !trailer) {
+    const [current] = await toAdminVideos(app.db, [video]);
+    throw new AppError(
+      'CONFLICT',
+      current?.media.state === 'ready'
+        ? 'This video is ready to play.'
+        : current?.media.state === 'preparing'
+          ? 'This video is already being prepared.'
+          : 'This video cannot be prepared again: upload it again with the upload wizard.',
+    );
+  }
+  const changes: Partial<VideoRow> = {};
+  if (main && main.link !== video.videoUrl) changes.videoUrl = main.link;
+  if (trailer && trailer.link !== video.trailerUrl) changes.trailerUrl = trailer.link;
+  await app.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await updateVideoRow(tx, videoId, changes);
+    await recordAudit(tx, request, {
+      actorId,
+      action: 'update',
+      entity: 'video',
+      entityId: videoId,
+      changes: { media: 'retry', ...changes },
+    });
+  });
+  const [updated] = await toAdminVideos(app.db, [(await findVideo(app.db, videoId))!]);
+  return updated!.media;
 }

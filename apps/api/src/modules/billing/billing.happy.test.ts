@@ -245,8 +245,8 @@ describe('sandbox portal and clock', () => {
   });
 });
 
-describe('one trial per plan family, ever', () => {
-  it('offers no second Standard trial, but still a Plus trial', async () => {
+describe('one free trial per person, whatever the plan (decision 0035)', () => {
+  it('offers no second trial, on Standard nor on Plus, after the Standard trial', async () => {
     const { session } = await newMember();
     await subscribe(t.app, session, 'INDIVIDUAL', 'monthly');
     await portalAction(t.app, session, { action: 'cancel' });
@@ -259,7 +259,21 @@ describe('one trial per plan family, ever', () => {
     expect(page).toContain('Pay $149.99 and subscribe');
 
     const plus = await openCheckout(t.app, session, 'VIP', 'monthly');
-    expect((await t.app.inject({ method: 'GET', url: plus })).body).toContain('Start free trial');
+    const plusPage = (await t.app.inject({ method: 'GET', url: plus })).body;
+    expect(plusPage).not.toContain('Start free trial');
+    expect(plusPage).toContain('Pay $34.99 and subscribe');
+    expect((await readState(t.app, session)).isTrialAvailed).toBe(true);
+  });
+
+  it('offers the trial to a member who never had one, and none to one flagged isTrialAvailed', async () => {
+    const fresh = await newMember();
+    const url = await openCheckout(t.app, fresh.session, 'VIP', 'monthly');
+    expect((await t.app.inject({ method: 'GET', url })).body).toContain('Start free trial');
+    // A flag carried from the spec's data (no trial record of ours): still no second trial.
+    const flagged = await newMember();
+    await t.app.db.update(users).set({ isTrialAvailed: true }).where(eq(users.id, flagged.user.id));
+    const again = await openCheckout(t.app, flagged.session, 'INDIVIDUAL', 'monthly');
+    expect((await t.app.inject({ method: 'GET', url: again })).body).not.toContain('Start free trial');
   });
 
   it('keeps the used trial when the account is re-created with the same email', async () => {

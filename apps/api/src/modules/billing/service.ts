@@ -1,4 +1,4 @@
-import { findPlan, isStudioPlan, MESSAGES, type TCheckoutRequest } from '@dance/domain';
+import { findPlan, hasUsedFreeTrial, isStudioPlan, MESSAGES, type TCheckoutRequest } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketingAnalytics } from '../../adapters/analytics';
@@ -75,7 +75,7 @@ export async function ensureCustomer(
 }
 
 /**
- * Opens the hosted checkout: a new subscription (with the family's free trial when it was never used), or a
+ * Opens the hosted checkout: a new subscription (with the free trial when the person never had one), or a
  * change of the active subscription's plan (upgrade or downgrade, no new trial).
  */
 export async function startCheckout(
@@ -89,8 +89,13 @@ export async function startCheckout(
   if (active && active.planId === input.planId && active.period === input.period) {
     throw new AppError('ALREADY_SUBSCRIBED', MESSAGES.alreadyOnPlan);
   }
+  // One free trial per person, whatever the plan (decision 0035).
   const usedFamilies = await readTrialUsedFamilies(ctx.db, user);
-  const trialDays = active || usedFamilies.includes(plan.family) ? 0 : plan.trialDays[input.period];
+  const hasUsedTrial = hasUsedFreeTrial({
+    isTrialAvailed: user.isTrialAvailed,
+    trialUsedFamilies: usedFamilies,
+  });
+  const trialDays = active || hasUsedTrial ? 0 : plan.trialDays[input.period];
   const customerId = await ensureCustomer(ctx, user, {
     isStudio: isStudioPlan(input.planId),
     trackingId: input.trackingId || null,

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { graphql } from 'msw/graphql';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../../../test/catalogue-factories';
+import { createProduct, createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { storefrontUrl } from '../../adapters/shopify';
 import { auditLog, products } from '../../db/schema';
@@ -110,5 +110,41 @@ describe('product sync', () => {
     const res = await sync(shop, shopAdmin.headers);
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe('Shopify: Throttled');
+  });
+});
+
+describe('the products page (issue 22 item 13)', () => {
+  const list = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/v1/admin/products', headers });
+
+  it('lists the products with their source and use, and the last sync with what it did', async () => {
+    // The first describe synced once: created 1, updated 1 of 2.
+    const res = await list(shop, shopAdmin.headers);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.store).toBe('shopify');
+    expect(body.lastSync).toMatchObject({ created: 1, updated: 1, total: 2 });
+    expect(Date.now() - Date.parse(body.lastSync.at)).toBeLessThan(120_000);
+    const byTitle = new Map(body.items.map((p: { title: string }) => [p.title, p]));
+    expect(byTitle.get('Stretch Strap Pro')).toMatchObject({
+      source: 'shopify',
+      imageUrl: 'https://cdn.shopify.com/strap.jpg',
+      variantTitle: 'Blue',
+      videoCount: 0,
+    });
+    expect(byTitle.get('Foam Roller')).toMatchObject({ source: 'local' });
+  });
+
+  it('says the store is embedded and never synced without Shopify, counts the videos, and refuses members', async () => {
+    const band = await createProduct(plain.app, 'Resistance Band');
+    await createVideo(plain.app, { productIds: [band.id] });
+    await createVideo(plain.app, { productIds: [band.id] });
+    const body = (await list(plain, plainAdmin.headers)).json();
+    expect(body).toMatchObject({ store: 'embedded', lastSync: null });
+    expect(body.items.find((p: { title: string }) => p.title === 'Resistance Band')).toMatchObject({
+      source: 'local',
+      videoCount: 2,
+    });
+    expect((await list(shop, member.headers)).statusCode).toBe(403);
   });
 });

@@ -2,7 +2,7 @@ import { productEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { createShopifyProductStore, type ProductStore } from '../../adapters/shopify';
 import { route } from '../../lib/route';
-import { syncProducts } from './service';
+import { listProducts, syncProducts } from './service';
 
 export interface ProductRoutesOptions {
   /** Overrides the store (tests); otherwise Shopify when configured, else none (products live in the table). */
@@ -20,6 +20,8 @@ export async function productRoutes(app: FastifyInstance, options: ProductRoutes
       : app.config.shopify
         ? createShopifyProductStore(app.config.shopify)
         : null;
+
+  route(app, productEndpoints.list, async () => listProducts(app.db, store));
 
   route(app, productEndpoints.sync, async (request) => {
     return syncProducts(app.db, request, request.caller.user.id, store);

@@ -1,9 +1,10 @@
+import type { TAdminProductList } from '@dance/domain';
 import type { FastifyRequest } from 'fastify';
 import { type ProductStore, ProductStoreError } from '../../adapters/shopify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/record';
-import { upsertProducts } from './queries';
+import { findLastSync, selectProductsWithUse, upsertProducts } from './queries';
 
 /** Copies the store's products into the products table, or says why it cannot. */
 export async function syncProducts(
@@ -29,4 +30,32 @@ export async function syncProducts(
     await recordAudit(tx, request, { actorId, action: 'sync', entity: 'product', changes: result });
     return result;
   });
+}
+
+const count = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+
+/** The products page: every product, where products come from, and the last sync (issue 22 item 13). */
+export async function listProducts(db: Db, store: ProductStore | null): Promise<TAdminProductList> {
+  const [rows, last] = await Promise.all([selectProductsWithUse(db), findLastSync(db)]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      subname: r.subname,
+      handle: r.handle,
+      variantTitle: r.variantTitle,
+      imageUrl: r.images[0]?.src ?? null,
+      source: r.externalId ? ('shopify' as const) : ('local' as const),
+      videoCount: r.videoCount,
+    })),
+    store: store ? 'shopify' : 'embedded',
+    lastSync: last
+      ? {
+          at: last.at.toISOString(),
+          created: count(last.changes.created),
+          updated: count(last.changes.updated),
+          total: count(last.changes.total),
+        }
+      : null,
+  };
 }

@@ -8,7 +8,7 @@ import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
 import { assetDir } from '../../adapters/video/local/provider';
 import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
 import { AppError } from '../../lib/errors';
-import { processVideoJob } from './jobs';
+import { importVideoJob, processVideoJob } from './jobs';
 import { receiveLocalUpload } from './local-upload';
 import { applyMuxEvent } from './mux-webhooks';
 
@@ -27,6 +27,7 @@ export const videoPipeline = fp(
   async (app: FastifyInstance) => {
     app.addHook('onClose', async () => killAllFfmpeg());
     app.jobs.add(processVideoJob);
+    app.jobs.add(importVideoJob);
 
     await app.register(mediaRoutes);
     await app.register(localUploadRoutes);

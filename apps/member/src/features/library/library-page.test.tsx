@@ -139,3 +139,30 @@ describe('library section state in the URL', () => {
     await waitFor(() => expect(seen.at(-1)?.get('seed')).toMatch(/^\d+$/));
   });
 });
+
+describe('a category added later (issue 22 item 11)', () => {
+  it('has its own library page at its route path; an unknown address is still not found', async () => {
+    const STRETCH = {
+      id: 'c0000000-0000-4000-8000-000000000009',
+      name: 'Stretching',
+      routePath: '/Stretching',
+    };
+    const seen: URLSearchParams[] = [];
+    server.use(
+      sessionHandler(users.individual),
+      // Before the defaults: the first matching answer wins.
+      http.get(apiUrl('/categories'), () => HttpResponse.json({ items: [LESSONS, CLASSES, STRETCH] })),
+      ...catalogueHandlers([card(1, { categoryId: STRETCH.id })], seen),
+    );
+    const view = renderApp('/Stretching');
+    expect(
+      await screen.findByRole('button', { name: 'Save Lesson 1' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Stretching', { selector: 'h1' })).toBeInTheDocument();
+    await waitFor(() => expect(seen.some((q) => q.get('category') === STRETCH.id)).toBe(true));
+    view.unmount();
+
+    renderApp('/Nowhere');
+    expect(await screen.findByText(/doesn't exist or has moved/)).toBeInTheDocument();
+  });
+});

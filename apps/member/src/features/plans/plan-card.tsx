@@ -4,6 +4,7 @@ import {
   findPlan,
   type PlanButton as PlanButtonModel,
   type PlanId,
+  TRIAL_TEXTS,
 } from '@dance/domain';
 import { Badge, Card, CheckIcon, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PlanButton } from './plan-button';
@@ -17,8 +18,8 @@ export interface PlanCardProps {
   isMostPopular?: boolean;
   /** Extra perks for this page (the studio video-call session). */
   extraPerks?: readonly string[];
-  /** Show the free trial line (hidden once the family's trial was used). */
-  showTrial: boolean;
+  /** The free trial line: offered (one per person), already used, or none (an active plan, studio plans). */
+  trial: 'offered' | 'used' | 'hidden';
   onSelect: () => void;
 }
 
@@ -72,9 +73,14 @@ export function PlanCard(props: PlanCardProps) {
           <Text size="sm" c="dimmed" mt={6}>
             {price.annualTotal ? `$${price.annualTotal} billed annually` : 'Billed monthly'}
           </Text>
-          {props.showTrial && trialDays > 0 && (
+          {props.trial === 'offered' && trialDays > 0 && (
             <Text size="sm" fw={700} c="stage.7" mt={4}>
-              {trialDays}-day free trial
+              {trialDays}-day free trial · {TRIAL_TEXTS.onePerPerson.toLowerCase()}
+            </Text>
+          )}
+          {props.trial === 'used' && trialDays > 0 && (
+            <Text size="sm" c="dimmed" mt={4} data-testid="trial-used">
+              {TRIAL_TEXTS.used}
             </Text>
           )}
           {plan.seats > 1 && (

@@ -1,6 +1,7 @@
 import {
   type BillingPeriod,
   findPlan,
+  hasUsedFreeTrial,
   INDIVIDUAL_PLAN_CARDS,
   isAdmin,
   MOST_POPULAR_PLAN,
@@ -56,7 +57,15 @@ export function PlansPage() {
                 isBusy={actions.busyPlan === `${planId}:${period}`}
                 isMostPopular={planId === MOST_POPULAR_PLAN}
                 extraPerks={family === 'studio' && period === 'yearly' ? [VIDEO_CALL_PERK_PLANS] : undefined}
-                showTrial={!state?.trialUsedFamilies.includes(family) && !state?.isActive}
+                trial={
+                  !state
+                    ? 'offered'
+                    : state.isActive
+                      ? 'hidden'
+                      : hasUsedFreeTrial(state)
+                        ? 'used'
+                        : 'offered'
+                }
                 onSelect={() => actions.runPlanButton(button, planId, period)}
               />
             );

@@ -53,7 +53,7 @@ export function StudioPlansPage() {
                 isBusy={actions.busyPlan === `${planId}:yearly`}
                 isMostPopular={planId === 'STUDIO-10'}
                 extraPerks={[VIDEO_CALL_PERK_STUDIO_PAGE]}
-                showTrial={false}
+                trial="hidden"
                 onSelect={() => actions.runPlanButton(button, planId, 'yearly')}
               />
             );

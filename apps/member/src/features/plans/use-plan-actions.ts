@@ -2,7 +2,7 @@ import { queryKeys, useSession } from '@dance/api-client';
 import {
   type BillingPeriod,
   decidePlanButton,
-  findPlan,
+  hasUsedFreeTrial,
   MESSAGES,
   type PlanButton,
   type PlanId,
@@ -41,7 +41,7 @@ export function describePlanButton(
     plan: planId,
     period,
     current,
-    hasUsedTrial: state?.trialUsedFamilies.includes(findPlan(planId).family) ?? false,
+    hasUsedTrial: state ? hasUsedFreeTrial(state) : false,
   });
 }
 

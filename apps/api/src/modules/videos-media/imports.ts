@@ -1,0 +1,160 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MEDIA_STATE_TEXTS, PLAYER_MESSAGES, type TAdminVideoMedia } from '@dance/domain';
+import type { FastifyInstance } from 'fastify';
+import { probeMedia } from '../../adapters/video/local/ffmpeg';
+import { assetDir } from '../../adapters/video/local/provider';
+import { createLocalVideoHost, createVimeoVideoHost, VideoHostError } from '../../adapters/vimeo';
+import type { DbOrTx } from '../../db/client';
+import type { MediaAssetRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { findLiveImport, insertImportAsset, restartAsset } from './queries';
+import { findAssetById, PROCESS_QUEUE, setProgress } from './service';
+
+export const IMPORT_QUEUE = 'media-import';
+
+export const MEDIA_LINK_MESSAGE =
+  'Use a video from the media library or Vimeo (press Fetch), or upload one with the upload wizard.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The source a video link names: `library:<id>` for the local media library's `/media/<id>`,
+ * `vimeo:<id>[:hash]` for a Vimeo player or page link; null for anything else (decision 0033).
+ */
+export function importSourceOf(link: string): string | null {
+  const library = /^\/media\/(\d{1,15})$/.exec(link);
+  if (library) return `library:${library[1]}`;
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  if (host === 'player.vimeo.com') {
+    const match = /^\/video\/(\d{1,15})\/?$/.exec(url.pathname);
+    if (!match) return null;
+    const hash = url.searchParams.get('h');
+    return `vimeo:${match[1]}${hash && /^[0-9a-f]{1,20}$/i.test(hash) ? `:${hash}` : ''}`;
+  }
+  if (host === 'vimeo.com' || host === 'www.vimeo.com') {
+    const match = /^\/(\d{1,15})(?:\/([0-9a-f]{1,20}))?\/?$/i.exec(url.pathname);
+    if (!match) return null;
+    return `vimeo:${match[1]}${match[2] ? `:${match[2]}` : ''}`;
+  }
+  return null;
+}
+
+/**
+ * The media a new video plays: an upload's asset (by its id), or an import of the source the link names,
+ * created preparing (or shared with a live import of the same source). `isNew` imports must be queued
+ * (`queueImports`) once the transaction commits.
+ */
+export async function resolveMediaLink(
+  db: DbOrTx,
+  link: string,
+  field: string,
+  owner: { title: string; adminId: string | null },
+): Promise<{ assetId: string; isNew: boolean }> {
+  if (UUID.test(link)) {
+    const existing = await findAssetById(db, link);
+    if (existing) return { assetId: existing.id, isNew: false };
+  }
+  const sourceRef = importSourceOf(link);
+  if (!sourceRef)
+    throw new AppError('VALIDATION_FAILED', MEDIA_LINK_MESSAGE, { fields: { [field]: MEDIA_LINK_MESSAGE } });
+  const live = await findLiveImport(db, sourceRef);
+  if (live) return { assetId: live.id, isNew: false };
+  const row = await insertImportAsset(db, { title: owner.title, sourceRef, createdBy: owner.adminId });
+  return { assetId: row.id, isNew: true };
+}
+
+export async function queueImports(app: FastifyInstance, assetIds: readonly string[]) {
+  for (const assetId of assetIds) await app.jobs.send(IMPORT_QUEUE, { assetId }, { singletonKey: assetId });
+}
+
+/**
+ * The import job's work: the host's file into the asset's folder, checked to be a video, then processed by
+ * the local pipeline exactly as an upload is (HLS ladder, poster, storyboard). Progress: 2% while fetching,
+ * 10% once fetched, then the pipeline's share of the remaining 90%.
+ */
+export async function runImport(app: FastifyInstance, assetId: string, signal?: AbortSignal) {
+  const row = await findAssetById(app.db, assetId);
+  if (!row?.sourceRef || row.provider !== 'local' || row.status === 'ready') return;
+  const [source, ...rest] = row.sourceRef.split(':');
+  const id = rest.join(':');
+  const host =
+    source === 'library'
+      ? createLocalVideoHost(app.db)
+      : app.config.vimeoToken
+        ? createVimeoVideoHost({ token: app.config.vimeoToken })
+        : null;
+  if (!host) throw new VideoHostError('Vimeo is not configured on this server (VIMEO_TOKEN is missing).');
+  const dir = assetDir(app.video.mediaRoot, row.id);
+  await mkdir(dir, { recursive: true });
+  const partial = join(dir, 'source.part');
+  await setProgress(app.db, row.id, 2);
+  await host.fetchSource(id, partial, { signal, maxBytes: app.config.video.uploadMaxBytes });
+  if (!(await probeMedia(partial))) {
+    await rm(partial, { force: true });
+    throw new VideoHostError('The imported file is not a video that can be played.');
+  }
+  await rename(partial, join(dir, 'source'));
+  await setProgress(app.db, row.id, 10);
+  await app.video.local.process(
+    row.id,
+    (percent) => setProgress(app.db, row.id, 10 + Math.floor(percent * 0.9)),
+    signal,
+  );
+}
+
+/** Whether a failed asset can be prepared again: an import (fetched again) or a received local upload. */
+const canPrepareAgain = (row: MediaAssetRow) =>
+  row.sourceRef !== null || (row.provider === 'local' && row.durationSeconds !== null);
+
+/** What the admin's card shows of a video's media. */
+export function mediaStateOf(link: string | null, row: MediaAssetRow | undefined): TAdminVideoMedia {
+  if (!row)
+    return {
+      state: 'missing',
+      progress: 0,
+      error: MEDIA_STATE_TEXTS.missingReason,
+      canRetry: link !== null && importSourceOf(link) !== null,
+    };
+  if (row.status === 'ready') return { state: 'ready', progress: 100, error: null, canRetry: false };
+  if (row.status === 'errored')
+    return {
+      state: 'failed',
+      progress: row.progress,
+      error: row.error ?? PLAYER_MESSAGES.mediaFailed,
+      canRetry: canPrepareAgain(row),
+    };
+  return { state: 'preparing', progress: row.progress, error: null, canRetry: false };
+}
+
+/**
+ * Prepares a link's media again: a failed import or upload restarts; a link without media that names a
+ * source becomes a new import (its new asset id is returned, for the video row). Null when nothing is to
+ * be done for this link (ready, preparing, or no link).
+ */
+export async function prepareAgain(
+  app: FastifyInstance,
+  link: string | null,
+  owner: { title: string; adminId: string },
+): Promise<{ assetId: string; link: string } | null> {
+  if (!link) return null;
+  const row = await findAssetById(app.db, link);
+  if (!row) {
+    if (!importSourceOf(link)) return null;
+    const { assetId, isNew } = await resolveMediaLink(app.db, link, 'videoUrl', owner);
+    if (isNew) await queueImports(app, [assetId]);
+    return { assetId, link: assetId };
+  }
+  if (row.status !== 'errored' || !canPrepareAgain(row)) return null;
+  await restartAsset(app.db, row.id);
+  if (row.sourceRef) await queueImports(app, [row.id]);
+  else await app.jobs.send(PROCESS_QUEUE, { assetId: row.id }, { singletonKey: row.id });
+  return { assetId: row.id, link: row.id };
+}
