@@ -15,6 +15,7 @@ import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
 import { WindowPagination } from '../../components/window-pagination';
 import { useApplications, useDecide } from './queries';
+import classes from './trc.module.css';
 
 const PAGE_SIZE = 20;
 const STATUS_COLORS: Record<TrcAccessStatus, string> = {
@@ -53,7 +54,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
         <Text fw={600} size="sm">
           {application.name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" className={classes.muted}>
           {application.email}
         </Text>
       </Table.Td>
@@ -71,7 +72,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
       <Table.Td>
         <Group gap={4}>
           {application.roles.map((role) => (
-            <Badge key={role} variant="light" color="grape" size="sm">
+            <Badge key={role} variant="default" size="sm">
               {TRC_ROLE_LABELS[role]}
             </Badge>
           ))}
@@ -86,7 +87,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
         <Text size="sm">{formatDate(application.createdAt)}</Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={STATUS_COLORS[application.status]} variant="light">
+        <Badge color={STATUS_COLORS[application.status]} variant="filled" autoContrast>
           {STATUS_LABELS[application.status]}
         </Badge>
       </Table.Td>
@@ -95,7 +96,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
           <Group gap="xs" wrap="nowrap" justify="flex-end">
             <Button
               size="xs"
-              color="teal"
+              color="teal.9"
               leftSection={<IconCheck size={14} />}
               loading={deciding === 'approved'}
               disabled={deciding !== null}
@@ -106,8 +107,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
             </Button>
             <Button
               size="xs"
-              variant="light"
-              color="red"
+              variant="default"
               leftSection={<IconX size={14} />}
               loading={deciding === 'rejected'}
               disabled={deciding !== null}
@@ -145,7 +145,7 @@ export function TrcApprovalPage() {
         <Title order={1} size="h2">
           {TRC_MESSAGES.approvalTitle}
         </Title>
-        <Text c="dimmed" mt={4}>
+        <Text className={classes.muted} mt={4}>
           Teachers who asked for the Teacher Resource Center. Studio plans have access without asking.
         </Text>
       </div>

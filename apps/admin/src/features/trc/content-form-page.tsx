@@ -300,9 +300,7 @@ function TrcContentForm({ content }: { content: TTrcAdminContent | null }) {
               error={errors.videoAssetId}
             />
             {!title.trim() && !video && (
-              <Text size="sm" c="dimmed">
-                Enter the title first: the upload is created from it.
-              </Text>
+              <Text size="sm">Enter the title first: the upload is created from it.</Text>
             )}
             <NumberInput
               label="Duration (in seconds)"

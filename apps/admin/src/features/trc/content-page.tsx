@@ -21,6 +21,7 @@ import { IconEdit, IconFileTypePdf, IconPlus, IconSearch, IconTrash, IconVideo }
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteTrcContent, useTrcContentList } from './queries';
+import classes from './trc.module.css';
 
 const categoryName = (id: string) => TRC_CATEGORIES.find((c) => c.id === id)?.name ?? id;
 const formatDate = (date: string) =>
@@ -54,7 +55,12 @@ function ContentCard({ item }: { item: TTrcAdminCard }) {
           {item.thumbnailUrl ? (
             <Image src={item.thumbnailUrl} alt="" fit="cover" />
           ) : (
-            <Stack align="center" justify="center" bg="var(--mantine-color-default-hover)" c="dimmed">
+            <Stack
+              align="center"
+              justify="center"
+              bg="var(--mantine-color-default-hover)"
+              className={classes.muted}
+            >
               {item.fileType === 'pdf' ? <IconFileTypePdf size={40} /> : <IconVideo size={40} />}
             </Stack>
           )}
@@ -62,8 +68,7 @@ function ContentCard({ item }: { item: TTrcAdminCard }) {
       </Card.Section>
       <Group gap={6} mt="sm">
         <Badge
-          variant="light"
-          color={item.fileType === 'pdf' ? 'grape' : 'blue'}
+          variant="default"
           leftSection={item.fileType === 'pdf' ? <IconFileTypePdf size={12} /> : <IconVideo size={12} />}
         >
           {item.fileType === 'pdf'
@@ -71,7 +76,7 @@ function ContentCard({ item }: { item: TTrcAdminCard }) {
             : `Video · ${formatDuration(item.durationSeconds ?? 0)}`}
         </Badge>
         {item.categories.map((c) => (
-          <Badge key={c} variant="outline" color="gray">
+          <Badge key={c} variant="default">
             {categoryName(c)}
           </Badge>
         ))}
@@ -79,11 +84,16 @@ function ContentCard({ item }: { item: TTrcAdminCard }) {
       <Text fw={600} mt="xs" lineClamp={2}>
         {item.title}
       </Text>
-      <Text size="sm" c={item.isReleased ? 'dimmed' : 'orange.8'}>
+      <Text size="sm" className={classes.muted}>
         {item.isReleased
           ? `Released ${formatDate(item.releaseDate)}`
-          : `Releases ${formatDate(item.releaseDate)} (hidden from members until then)`}
+          : `Releases ${formatDate(item.releaseDate)}`}
       </Text>
+      {!item.isReleased && (
+        <Badge mt={6} color="orange.3" variant="filled" autoContrast>
+          Hidden from members until then
+        </Badge>
+      )}
       <Group gap="xs" mt="md">
         <Button
           component={Link}
@@ -124,7 +134,7 @@ export function TrcContentPage() {
           <Title order={1} size="h2">
             TRC content
           </Title>
-          <Text c="dimmed" mt={4}>
+          <Text className={classes.muted} mt={4}>
             Lesson plans, teaching videos and resources of the Teacher Resource Center.
           </Text>
         </div>
@@ -164,7 +174,7 @@ export function TrcContentPage() {
         </Alert>
       )}
       {list.data && list.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
+        <Text className={classes.muted} ta="center" py="xl">
           {TRC_MESSAGES.noItems}
         </Text>
       )}
