@@ -57,6 +57,9 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
         <Text size="xs" className={classes.muted}>
           {application.email}
         </Text>
+        <Text size="xs" className={classes.muted}>
+          Requested {formatDate(application.createdAt)}
+        </Text>
       </Table.Td>
       <Table.Td maw={220}>
         <Anchor
@@ -64,19 +67,13 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
           target="_blank"
           rel="noopener noreferrer nofollow"
           size="sm"
-          style={{ wordBreak: 'break-all' }}
+          style={{ overflowWrap: 'anywhere' }}
         >
           {application.link.replace(/^https?:\/\/(www\.)?/, '')}
         </Anchor>
       </Table.Td>
       <Table.Td>
-        <Group gap={4}>
-          {application.roles.map((role) => (
-            <Badge key={role} variant="default" size="sm">
-              {TRC_ROLE_LABELS[role]}
-            </Badge>
-          ))}
-        </Group>
+        <Text size="sm">{application.roles.map((role) => TRC_ROLE_LABELS[role]).join(', ')}</Text>
       </Table.Td>
       <Table.Td maw={260}>
         <Text size="sm" lineClamp={3}>
@@ -84,10 +81,12 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">{formatDate(application.createdAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[application.status]} variant="filled" autoContrast>
+        <Badge
+          color={STATUS_COLORS[application.status]}
+          variant="filled"
+          autoContrast
+          style={{ overflow: 'visible' }}
+        >
           {STATUS_LABELS[application.status]}
         </Badge>
       </Table.Td>
@@ -207,9 +206,9 @@ export function TrcApprovalPage() {
         {() => (
           <ListTable
             label="TRC access requests"
-            minWidth={1000}
-            columns={['Teacher', 'Instagram or website', 'Roles', 'Hopes to gain', 'Requested', 'Status']}
-            actionsWidth={200}
+            minWidth={980}
+            columns={['Teacher', 'Instagram or website', 'Roles', 'Hopes to gain', 'Status']}
+            actionsWidth={210}
           >
             {data?.items.map((a) => (
               <ApplicationRow key={a.id} application={a} />

@@ -395,6 +395,7 @@ function TrcContentForm({ content }: { content: TTrcAdminContent | null }) {
 
         <ImagePicker
           label="Thumbnail"
+          isRequired={false}
           currentUrl={content?.thumbnailUrl ?? null}
           file={thumbFile}
           onFileChange={setThumbFile}
