@@ -162,7 +162,7 @@ test.describe('TRC content', () => {
     ).toBeVisible();
 
     await page
-      .getByLabel('Upload a PDF')
+      .locator('input[type="file"][accept="application/pdf"]')
       .setInputFiles({ name: 'lindy.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
     await expect(page.getByTestId('pdf-ready')).toContainText('2 pages');
     await expect(page.getByRole('textbox', { name: 'Pages' })).toHaveValue('2');
@@ -172,7 +172,7 @@ test.describe('TRC content', () => {
     await page.getByRole('radio', { name: 'PDF' }).check();
     await expect(page.getByTestId('pdf-ready')).toHaveCount(0);
     await page
-      .getByLabel('Upload a PDF')
+      .locator('input[type="file"][accept="application/pdf"]')
       .setInputFiles({ name: 'lindy.pdf', mimeType: 'application/pdf', buffer: twoPagePdf() });
     await expect(page.getByTestId('pdf-ready')).toContainText('2 pages');
 

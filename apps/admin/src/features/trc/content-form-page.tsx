@@ -404,6 +404,7 @@ function TrcContentForm({ content }: { content: TTrcAdminContent | null }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <MultiSelect
             label="Category"
+            placeholder="Choose categories"
             withAsterisk
             data={TRC_CATEGORIES.map((c) => ({ value: c.id, label: c.name }))}
             value={categories}
