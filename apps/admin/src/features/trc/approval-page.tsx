@@ -61,7 +61,7 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
           Requested {formatDate(application.createdAt)}
         </Text>
       </Table.Td>
-      <Table.Td maw={220}>
+      <Table.Td maw={200}>
         <Anchor
           href={application.link}
           target="_blank"
@@ -75,17 +75,18 @@ function ApplicationRow({ application }: { application: TTrcApplication }) {
       <Table.Td>
         <Text size="sm">{application.roles.map((role) => TRC_ROLE_LABELS[role]).join(', ')}</Text>
       </Table.Td>
-      <Table.Td maw={260}>
+      <Table.Td maw={220}>
         <Text size="sm" lineClamp={3}>
           {application.gain || '—'}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Badge
           color={STATUS_COLORS[application.status]}
           variant="filled"
           autoContrast
-          style={{ overflow: 'visible' }}
+          miw="fit-content"
+          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
         >
           {STATUS_LABELS[application.status]}
         </Badge>
@@ -206,9 +207,9 @@ export function TrcApprovalPage() {
         {() => (
           <ListTable
             label="TRC access requests"
-            minWidth={980}
+            minWidth={900}
             columns={['Teacher', 'Instagram or website', 'Roles', 'Hopes to gain', 'Status']}
-            actionsWidth={210}
+            actionsWidth={190}
           >
             {data?.items.map((a) => (
               <ApplicationRow key={a.id} application={a} />
