@@ -55,6 +55,7 @@ import { releaseAuditRoutes } from './modules/release-audit/routes';
 import { releasesPlugin } from './modules/releases/plugin';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { trcRoutes } from './modules/trc/routes';
 import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
@@ -308,6 +309,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(sitemapRoutes);
   await app.register(shareRoutes);
   await app.register(releaseAuditRoutes);
+  await app.register(trcRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

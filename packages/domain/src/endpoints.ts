@@ -24,6 +24,7 @@ import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
 import { recommendationEndpoints } from './player/recommendations';
 import { playlistEndpoints } from './playlists/contracts';
+import { trcEndpoints } from './trc/contracts';
 
 /**
  * Every endpoint group under the name its operations carry: `<group>.<key>` is an endpoint's OpenAPI
@@ -57,6 +58,7 @@ export const ENDPOINT_GROUPS = {
   sitemap: sitemapEndpoints,
   live: liveEndpoints,
   releaseAudit: releaseAuditEndpoints,
+  trc: trcEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -10,6 +10,7 @@ import { productRoutes } from '../features/products/routes';
 import { reactionRoutes } from '../features/reactions/routes';
 import { releaseAuditRoutes } from '../features/release-audit/routes';
 import { sitemapRoutes } from '../features/sitemap/routes';
+import { trcRoutes } from '../features/trc/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH, DASHBOARD_HOME_PATH } from './paths';
@@ -74,6 +75,7 @@ export const adminRoutes: RouteObject[] = [
               ...popupRoutes,
               ...releaseAuditRoutes,
               ...productRoutes,
+              ...trcRoutes,
               ...uploadWizardRoutes,
               ...overviewRoutes,
               ...reactionRoutes,

@@ -73,7 +73,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Users', to: '/AdminDashboard/AllUsers', icon: IconUsers },
       { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck },
       { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell, pendingIssue: 17 },
-      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck, pendingIssue: 16 },
+      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck },
     ],
   },
   {
@@ -102,7 +102,6 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
         to: '/AdminDashboard/TRC-content',
         icon: IconBooks,
         alsoActiveOn: ['/AdminDashboard/TRC-add', '/AdminDashboard/TRC-edit/:id'],
-        pendingIssue: 16,
       },
     ],
   },

@@ -9,6 +9,7 @@ import { seedDemoInsights } from './insights';
 import { seedDemoMedia } from './media';
 import { seedDemoPlaylists } from './playlists';
 import { seedDemoReleaseAudit } from './release-audit';
+import { seedDemoTrc } from './trc';
 
 /**
  * All the demo data, for the first start (SEED_DEMO_DATA) and `pnpm seed` alike. Each seeder adds its part
@@ -32,5 +33,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   await seedDemoComments(db, filesDir);
   const auditEvents = await seedDemoReleaseAudit(db);
   if (auditEvents) app.log.info({ auditEvents }, 'demo release audit seeded');
+  const trc = await seedDemoTrc(app);
+  if (trc) app.log.info(trc, 'demo teacher resource center seeded');
   return accounts;
 }

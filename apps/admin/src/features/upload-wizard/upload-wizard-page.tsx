@@ -35,8 +35,8 @@ import {
   UPLOAD_IN_PROGRESS,
   useUnsavedChangesGuard,
 } from '../../components/unsaved-changes';
+import { type VideoSource, VideoSourceField } from '../../components/video-source-field';
 import { useChapterThumbnail, useUploadVideo } from './queries';
-import { type VideoSource, VideoSourceField } from './video-source-field';
 
 interface ChapterRow {
   key: number;

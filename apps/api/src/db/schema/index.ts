@@ -13,5 +13,6 @@ export * from './popups';
 export * from './release-audit';
 export * from './releases';
 export * from './sessions';
+export * from './trc';
 export * from './uploads';
 export * from './users';
