@@ -33,7 +33,7 @@ import { AddToPlaylistAction } from '../../shared/add-to-playlist/add-to-playlis
 import classes from './player-page.module.css';
 import { useSetReaction, videoDetailKey } from './queries';
 import { RecommendationSlider } from './recommendation-slider';
-import { VideoPlayer } from './video-player';
+import { VideoPlayer } from '../../shared/video-player/video-player';
 
 const SOCIAL_ICONS: Record<string, typeof IconWorld> = {
   facebook: IconBrandFacebook,
