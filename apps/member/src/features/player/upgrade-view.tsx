@@ -2,8 +2,8 @@ import { PLAYER_MESSAGES, type TPlayerPreferences, type TStream, type TVideoDeta
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PlayerBox } from '../../shared/video-player/player-box';
-import { TagLinks } from './player-details';
 import { VideoPlayer } from '../../shared/video-player/video-player';
+import { TagLinks } from './player-details';
 
 /**
  * A class video for someone without a user type (spec 2 §2): the trailer, title, instructor, tags and
