@@ -19,6 +19,7 @@ import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
 import { recommendationEndpoints } from './player/recommendations';
 import { playlistEndpoints } from './playlists/contracts';
+import { trcEndpoints } from './trc/contracts';
 
 /**
  * Every endpoint group under the name its operations carry: `<group>.<key>` is an endpoint's OpenAPI
@@ -45,6 +46,7 @@ export const ENDPOINT_GROUPS = {
   adminInstructors: adminInstructorEndpoints,
   adminUsers: adminUserEndpoints,
   adminUpload: adminUploadEndpoints,
+  trc: trcEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -17,4 +17,5 @@ export * from './player';
 export * from './playlists';
 export * from './policy';
 export * from './release';
+export * from './trc';
 export * from './users/user';

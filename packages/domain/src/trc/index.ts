@@ -1,0 +1,4 @@
+export * from './contracts';
+export * from './link';
+export * from './messages';
+export * from './policy';

@@ -1,0 +1,58 @@
+/** Texts of spec 2 §5, §8 and spec 3 §5, §8 for the Teacher Resource Center, word for word. */
+export const TRC_MESSAGES = {
+  // Access request form (spec 2 §5).
+  fullNameRequired: 'Full name is required',
+  invalidEmail: 'Please enter a valid email address',
+  invalidLink: 'Enter a valid URL or Instagram handle',
+  roleRequired: 'Please select at least one role',
+  signUpFirst: 'Please sign up in the website',
+  loginToContinue: 'please login to continue',
+  fetchStatusFailed: 'Failed to fetch status. Please try again.',
+  requestAccessFailed: 'Error requesting access. Please try again.',
+  requestFailed: 'Request failed. Please try again.',
+  loading: 'Loading...',
+  // Search box (spec 2 §5).
+  searchTooShort: 'Please enter at least 3 characters',
+  searchInvalid: 'Please enter a valid search term',
+  // Lists and content (spec 2 §8).
+  somethingWentWrong: 'Something went wrong',
+  fetchContentFailed: 'Failed to fetch content',
+  fetchCategoriesFailed: 'Failed to fetch categories',
+  noItems: 'No items found.',
+  noFilterResults: 'No results found for the current filters.',
+  pdfPreviewFailed: 'Failed to prepare PDF preview',
+  imagePreviewFailed: 'Failed to load image preview',
+  videoPreviewFailed: 'Failed to load video preview',
+  readLessonPlan: 'Read Lesson Plan',
+  viewResource: 'View Resource',
+  // Admin approval (spec 3 §8).
+  approveFailed: 'Error approving access. Please try again.',
+  rejectFailed: 'Error rejecting access. Please try again.',
+  approvalTitle: 'Approve New TRC Request',
+  // Admin content form (spec 3 §5, §8).
+  titleRequired: 'Title is required',
+  aboutRequired: 'About is required',
+  fileTypeRequired: 'File type is required',
+  videoRequired: 'Please upload the video via Mux and wait until it is processed.',
+  durationPositive: 'Duration (in seconds) must be a positive number.',
+  pdfRequired: 'Please upload a PDF or paste a PDF URL.',
+  pagesPositive: 'Could not detect valid page count. Please ensure the PDF is accessible.',
+  pdfFetchFailed: 'Unable to fetch PDF. Please check the URL.',
+  fileTooLarge: 'File size must be less than 50MB',
+  releaseDateInPast: 'Release date cannot be before today.',
+  categoryRequired: 'Please select at least one category',
+  contentAdded: 'Content added successfully.',
+  contentUpdated: 'Content updated successfully.',
+  createFailed: 'Create TRC content failed',
+  updateFailed: 'Update TRC content failed',
+  somethingWentWrongRetry: 'Something went wrong. Please try again.',
+  muxUploadFailed: 'MUX upload failed. Please try again.',
+  muxEndpointFailed: 'Failed to create Mux direct upload endpoint',
+  uploadEndpointError: 'Error creating upload endpoint',
+  noUploadId: 'No uploadId returned...',
+  uploadFailed: 'Upload failed. Please try again.',
+  /** Not quoted by the spec: the answer to a file that is not a PDF. */
+  notAPdf: 'Please upload a PDF file.',
+  /** Not quoted by the spec: the answer to content a member may not open (no access, or not released). */
+  noAccess: 'You need approved Teacher Resource Center access to open this.',
+} as const;
