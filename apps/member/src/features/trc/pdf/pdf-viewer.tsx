@@ -1,3 +1,4 @@
+import { TRC_MESSAGES } from '@dance/domain';
 import { ActionIcon, Alert, Box, Button, Group, Loader, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue, useElementSize, useMediaQuery } from '@mantine/hooks';
 import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
@@ -6,7 +7,6 @@ import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconZoomIn from '@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs';
 import IconZoomOut from '@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { TRC_TEXTS } from '../texts';
 import { PdfPageCanvas } from './pdf-page-canvas';
 import { usePdfDocument } from './use-pdf-document';
 import {
@@ -148,7 +148,7 @@ function ViewerBody({
   if (hasFailed || pdf.status === 'error' || hasPageError) {
     return (
       <Alert color="red" variant="light" role="alert">
-        {TRC_TEXTS.pdfPreviewFailed}
+        {TRC_MESSAGES.pdfPreviewFailed}
       </Alert>
     );
   }

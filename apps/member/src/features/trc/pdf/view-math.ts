@@ -1,9 +1,11 @@
+import { TRC_PDF_ZOOM } from '@dance/domain';
+
 /** The PDF viewer's arithmetic (spec 2 §9: zoom 0.5 to 3 in steps of 0.1), kept pure for tests. */
-export const PDF_ZOOM = { min: 0.5, max: 3, step: 0.1, initial: 1 } as const;
+export const PDF_ZOOM = { min: TRC_PDF_ZOOM.min, max: TRC_PDF_ZOOM.max, step: TRC_PDF_ZOOM.step, initial: 1 };
 /** Milliseconds a zoom waits before the pages render again at the new scale (spec 2 §9). */
-export const PDF_ZOOM_RENDER_DEBOUNCE_MS = 150;
+export const PDF_ZOOM_RENDER_DEBOUNCE_MS = TRC_PDF_ZOOM.renderDebounceMs;
 /** Pixels between the pages of a spread (spec 2 §9). */
-export const PDF_PAGE_GAP = 20;
+export const PDF_PAGE_GAP = TRC_PDF_ZOOM.pageGap;
 
 /** A zoom rounded to the 0.1 grid and kept within 0.5..3. */
 export function clampZoom(zoom: number): number {
