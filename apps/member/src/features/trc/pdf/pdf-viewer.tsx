@@ -157,7 +157,6 @@ function ViewerBody({
   const isAtEnd = pageCount === 0 || start + pagesPerView > pageCount;
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys turn pages anywhere inside the viewer
     <Stack gap="sm" onKeyDown={onKeyDown}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={4} wrap="nowrap">
@@ -238,7 +237,6 @@ function ViewerBody({
       </Group>
       <Box
         ref={stage.ref}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the page area scrolls when zoomed in, so it takes focus for the keyboard
         tabIndex={0}
         role="region"
         aria-label={`${title}: pages`}
