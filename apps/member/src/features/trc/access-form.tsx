@@ -100,9 +100,8 @@ export function AccessForm({
         <Textarea
           label="What do you hope to gain?"
           description="Optional"
-          autosize
-          minRows={3}
-          maxRows={8}
+          rows={4}
+          resize="vertical"
           maxLength={2000}
           {...form.getInputProps('gain')}
         />
