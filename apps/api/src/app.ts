@@ -48,6 +48,7 @@ import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
+import { trcRoutes } from './modules/trc/routes';
 import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
@@ -287,6 +288,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(reactionsRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(trcRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

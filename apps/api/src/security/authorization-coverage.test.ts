@@ -8,6 +8,8 @@ import { testConfig } from '../config/env';
 import { billingCustomers } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 import { createPlayableVideo, createReadyAsset, subscribe } from '../modules/playback/test-factories';
+import { signedDocumentUrl } from '../modules/trc/documents';
+import { createApplication, createTrcPdf, createTrcVideo } from '../modules/trc/test-factories';
 
 /**
  * Authorization coverage (issue 13): every route the app registers (read from its onRoute hook, not a list
@@ -74,6 +76,9 @@ interface World {
   featuredPlaylistId: string;
   bannerId: string;
   popupId: string;
+  trcPdfId: string;
+  trcDocumentId: string;
+  trcVideoId: string;
 }
 let t: TestApp;
 let w: World;
@@ -132,6 +137,32 @@ const popupInput = () => ({
   deviceVisibility: ['desktop'],
 });
 const freshPopup = async () => (await asAdmin('POST', '/admin/popups', popupInput())).id;
+/** TRC: studio plans (owners and sub-users) and admins have access at once; members have not applied. */
+const trcGranted = signedIn(403, {
+  owner: '2xx',
+  subuser: '2xx',
+  otherOwner: '2xx',
+  foreignSubuser: '2xx',
+  admin: '2xx',
+});
+/** Requesting access: everyone without it may; those with access (studio plans, admins) get 409. */
+const trcApply = signedIn('2xx', {
+  owner: 409,
+  subuser: 409,
+  otherOwner: 409,
+  foreignSubuser: 409,
+  admin: 409,
+});
+const freshTrcPdf = async () => (await createTrcPdf(t.app)).content.id;
+const trcInput = () => ({
+  title: 'Plan',
+  about: '<p>About</p>',
+  fileType: 'pdf',
+  documentId: w.trcDocumentId,
+  pages: 3,
+  categories: ['lesson-plans'],
+  releaseDate: '2030-01-01',
+});
 
 const NOWHERE = randomUUID();
 
@@ -692,6 +723,95 @@ const CASES: Record<string, Case> = {
       };
     },
   },
+  // ---- teacher resource center ----
+  'GET /api/v1/trc/access': { expect: signedIn('2xx') },
+  'POST /api/v1/trc/access': {
+    expect: trcApply,
+    request: () => ({ payload: { link: '@teacher', roles: ['instructor'] } }),
+  },
+  'PUT /api/v1/trc/access': {
+    // Runs after the POST: the members' requests are pending, so they resubmit.
+    expect: trcApply,
+    request: () => ({ payload: { link: 'teacher.example.com', roles: ['instructor'] } }),
+  },
+  'GET /api/v1/trc/categories': { expect: trcGranted },
+  'GET /api/v1/trc/home': { expect: trcGranted },
+  'GET /api/v1/trc/filters': { expect: trcGranted },
+  'GET /api/v1/trc/content': { expect: trcGranted },
+  'GET /api/v1/trc/content/:id': {
+    expect: trcGranted,
+    request: () => ({ url: api(`/trc/content/${w.trcPdfId}`) }),
+  },
+  'GET /api/v1/trc/content/:id/playback': {
+    expect: trcGranted,
+    request: () => ({ url: api(`/trc/content/${w.trcVideoId}/playback`) }),
+  },
+  'GET /api/v1/trc/content/:id/document': {
+    expect: trcGranted,
+    request: () => ({ url: api(`/trc/content/${w.trcPdfId}/document`) }),
+  },
+  'PUT /api/v1/trc/content/:id/reaction': {
+    expect: trcGranted,
+    request: () => ({ url: api(`/trc/content/${w.trcPdfId}/reaction`), payload: { reaction: 'like' } }),
+  },
+  'GET /api/v1/trc/files/:documentId': {
+    outside: 'signed PDF URL of the TRC: the signature is the credential (issued only to users with access)',
+    expect: all(403),
+    request: () => ({
+      url: api(`/trc/files/${w.trcDocumentId}?e=${Math.floor(Date.now() / 1000) + 60}&d=0&s=forged`),
+    }),
+    guard: async () => {
+      const expires = new Date(Date.now() + 60_000);
+      const good = signedDocumentUrl(t.app.video.secret, w.trcDocumentId, expires, 'inline');
+      expect((await t.app.inject({ method: 'GET', url: good })).statusCode).toBe(200);
+      // The disposition is signed too: an inline link does not become a download.
+      expect((await t.app.inject({ method: 'GET', url: good.replace('d=0', 'd=1') })).statusCode).toBe(403);
+      const expired = signedDocumentUrl(
+        t.app.video.secret,
+        w.trcDocumentId,
+        new Date(Date.now() - 1000),
+        'inline',
+      );
+      expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    },
+  },
+  'GET /api/v1/admin/trc/applications': { expect: adminOnly },
+  'POST /api/v1/admin/trc/applications/:id/decision': {
+    expect: adminOnly,
+    request: async () => {
+      const applicant = await createUser(t.app, { userType: 'individual-user' });
+      const application = await createApplication(t.app, applicant);
+      return {
+        url: api(`/admin/trc/applications/${application.id}/decision`),
+        payload: { status: 'approved' },
+      };
+    },
+  },
+  'GET /api/v1/admin/trc/content': { expect: adminOnly },
+  'GET /api/v1/admin/trc/content-options': { expect: adminOnly },
+  'GET /api/v1/admin/trc/content/:id': {
+    expect: adminOnly,
+    request: () => ({ url: api(`/admin/trc/content/${w.trcPdfId}`) }),
+  },
+  'POST /api/v1/admin/trc/content': { expect: adminOnly, request: () => ({ payload: trcInput() }) },
+  'PUT /api/v1/admin/trc/content/:id': {
+    expect: adminOnly,
+    request: async () => ({ url: api(`/admin/trc/content/${await freshTrcPdf()}`), payload: trcInput() }),
+  },
+  'DELETE /api/v1/admin/trc/content/:id': {
+    expect: adminOnly,
+    request: async () => ({ url: api(`/admin/trc/content/${await freshTrcPdf()}`) }),
+  },
+  'POST /api/v1/admin/trc/documents/from-url': {
+    // The server never fetches inside our network: a loopback address is refused (the spec's message, 400).
+    expect: adminReaches(400),
+    request: () => ({ payload: { url: 'http://127.0.0.1:9/plan.pdf' } }),
+  },
+  // Raw multipart route with its own admin check (authHook): the admin reaches the content-type check.
+  'POST /api/v1/admin/trc/documents': {
+    expect: adminReaches(415),
+    request: () => ({ payload: 'not multipart', headers: { 'content-type': 'text/plain' } }),
+  },
 };
 
 const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
@@ -739,6 +859,10 @@ beforeAll(async () => {
   w.featuredPlaylistId = await freshFeatured();
   w.bannerId = (await freshBanner()) as string;
   w.popupId = (await freshPopup()) as string;
+  const trcPdf = await createTrcPdf(t.app);
+  w.trcPdfId = trcPdf.content.id;
+  w.trcDocumentId = trcPdf.document.id;
+  w.trcVideoId = (await createTrcVideo(t.app)).content.id;
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 /** Where uploaded files live: local disk served by the API (default) or S3-compatible object storage. */
 export interface FileStore {
@@ -8,7 +8,18 @@ export interface FileStore {
   /** Stores the bytes under a key such as "images/2026/abc.png" and answers the public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
   delete(key: string): Promise<void>;
+  /**
+   * Private files (TRC lesson plans): stored where nothing serves them publicly; the API reads them back and
+   * answers them only for a signed, expiring URL. Local: a folder beside the public one; S3: the `private/`
+   * prefix, which the CDN must not serve (docs/runbooks/production.md).
+   */
+  putPrivate(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes of a private file, or null when there is none. */
+  readPrivate(key: string): Promise<Buffer | null>;
+  deletePrivate(key: string): Promise<void>;
 }
+
+export const PRIVATE_PREFIX = 'private';
 
 /**
  * The policy every user upload is served with: nothing runs (sandbox, no scripts), nothing loads but inline
@@ -43,9 +54,29 @@ function safePath(root: string, key: string): string {
   return path;
 }
 
-export function createLocalFileStore(root: string, publicPrefix = '/files'): FileStore {
+export function createLocalFileStore(
+  root: string,
+  publicPrefix = '/files',
+  privateRoot = `${resolve(root)}-${PRIVATE_PREFIX}`,
+): FileStore {
   return {
     kind: 'local',
+    async putPrivate(key, body) {
+      const path = safePath(privateRoot, key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, body);
+    },
+    async readPrivate(key) {
+      try {
+        return await readFile(safePath(privateRoot, key));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async deletePrivate(key) {
+      await rm(safePath(privateRoot, key), { force: true });
+    },
     async put(key, body) {
       const path = safePath(root, key);
       await mkdir(dirname(path), { recursive: true });
@@ -90,6 +121,32 @@ export function createS3FileStore(options: S3Options): FileStore {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    async putPrivate(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: `${PRIVATE_PREFIX}/${key}`,
+          Body: body,
+          ContentType: contentType,
+          CacheControl: 'private, no-store',
+        }),
+      );
+    },
+    async readPrivate(key) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: `${PRIVATE_PREFIX}/${key}` }),
+        );
+        if (!answer.Body) return null;
+        return Buffer.from(await answer.Body.transformToByteArray());
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async deletePrivate(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: `${PRIVATE_PREFIX}/${key}` }));
     },
   };
 }

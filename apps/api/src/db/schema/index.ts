@@ -9,5 +9,6 @@ export * from './media-library';
 export * from './playlists';
 export * from './popups';
 export * from './sessions';
+export * from './trc';
 export * from './uploads';
 export * from './users';

@@ -1,0 +1,207 @@
+import {
+  API_PREFIX,
+  TRC_CATEGORIES,
+  TRC_DOCUMENT_UPLOAD_PATH,
+  TRC_MAX_PDF_BYTES,
+  TRC_MESSAGES,
+  trcEndpoints,
+  ZProblem,
+  ZTrcDocumentUpload,
+} from '@dance/domain';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UPLOAD_HEADERS } from '../../adapters/files';
+import { AppError } from '../../lib/errors';
+import { authHook, route } from '../../lib/route';
+import { securityOf } from '../../plugins/openapi';
+import type { AdminChange } from '../audit/record';
+import type { ResolvedSession } from '../auth/sessions';
+import { fetchPdf, storeDocument, verifyDocumentSignature } from './documents';
+import { findDocument } from './queries';
+import {
+  accessState,
+  adminGet,
+  adminList,
+  adminOptions,
+  createContent,
+  decide,
+  detail,
+  documentOf,
+  editContent,
+  filterOptions,
+  home,
+  listApplications,
+  listContent,
+  playback,
+  react,
+  removeContent,
+  requireTrc,
+  submitRequest,
+} from './service';
+
+const toDocumentUpload = (d: { id: string; name: string; pages: number; sizeBytes: number }) => ({
+  documentId: d.id,
+  name: d.name,
+  pages: d.pages,
+  sizeBytes: d.sizeBytes,
+});
+
+/** The Teacher Resource Center: access requests, browsing, signed media, admin approval and content. */
+export async function trcRoutes(app: FastifyInstance) {
+  const changeBy = (request: Pick<FastifyRequest, 'id'> & { caller: ResolvedSession }): AdminChange => ({
+    db: app.db,
+    request,
+    actorId: request.caller.user.id,
+  });
+
+  // Access
+  route(app, trcEndpoints.accessState, async (request) => accessState(app.db, request.caller.user));
+  route(app, trcEndpoints.requestAccess, async (request) =>
+    submitRequest(app, request.caller.user, request.body, 'requestAccess'),
+  );
+  route(app, trcEndpoints.resubmit, async (request) =>
+    submitRequest(app, request.caller.user, request.body, 'resubmit'),
+  );
+
+  // Browsing: every call needs granted access.
+  route(app, trcEndpoints.categories, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'browse');
+    return { items: TRC_CATEGORIES.map((c) => ({ id: c.id, name: c.name })) };
+  });
+  route(app, trcEndpoints.home, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'browse');
+    return home(app.db);
+  });
+  route(app, trcEndpoints.filters, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'browse');
+    return filterOptions(app.db);
+  });
+  route(app, trcEndpoints.list, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'browse');
+    return listContent(app.db, request.query);
+  });
+  route(app, trcEndpoints.detail, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'browse');
+    return detail(app.db, request.caller.user, request.params.id);
+  });
+  route(app, trcEndpoints.playback, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'playVideo');
+    return playback(app, request.caller.user, request.params.id);
+  });
+  route(app, trcEndpoints.document, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'readPdf');
+    return documentOf(app, request.caller.user, request.params.id);
+  });
+  route(app, trcEndpoints.react, async (request) => {
+    await requireTrc(app.db, request.caller.user, 'react');
+    return react(app.db, request.caller.user, request.params.id, request.body.reaction);
+  });
+
+  // Admin: approval
+  route(app, trcEndpoints.adminApplications, async (request) => listApplications(app.db, request.query));
+  route(app, trcEndpoints.adminDecide, async (request) =>
+    decide(app, changeBy(request), request.params.id, request.body.status),
+  );
+
+  // Admin: content
+  route(app, trcEndpoints.adminList, async (request) => adminList(app.db, request.query));
+  route(app, trcEndpoints.adminOptions, async () => adminOptions(app.db));
+  route(app, trcEndpoints.adminGet, async (request) => adminGet(app.db, request.params.id));
+  route(app, trcEndpoints.adminCreate, async (request) => createContent(changeBy(request), request.body));
+  route(app, trcEndpoints.adminUpdate, async (request) =>
+    editContent(changeBy(request), request.params.id, request.body),
+  );
+  route(app, trcEndpoints.adminRemove, async (request) => ({
+    id: await removeContent(changeBy(request), request.params.id),
+  }));
+  route(app, trcEndpoints.adminDocumentFromUrl, async (request) => {
+    const { bytes, name } = await fetchPdf(request.body.url);
+    return toDocumentUpload(await storeDocument(app, request.caller.user.id, name, bytes));
+  });
+
+  await app.register(documentRoutes);
+}
+
+/** The raw routes: the PDF upload (multipart) and the signed PDF file. */
+async function documentRoutes(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: TRC_MAX_PDF_BYTES, files: 1, fields: 2, fieldSize: 1024 },
+  });
+
+  // Multipart cannot go through route()'s zod body, so the raw route declares its auth to the same hook.
+  app.post(
+    `${API_PREFIX}${TRC_DOCUMENT_UPLOAD_PATH}`,
+    {
+      preParsing: authHook({ method: 'POST', path: TRC_DOCUMENT_UPLOAD_PATH, auth: 'admin' }),
+      bodyLimit: TRC_MAX_PDF_BYTES + 1024 * 1024,
+      schema: {
+        summary: 'Upload a TRC PDF (multipart: `file`); kept privately, its pages counted from the file',
+        tags: ['admin: trc'],
+        operationId: 'trc.adminUploadDocument',
+        consumes: ['multipart/form-data'],
+        security: securityOf('admin'),
+        response: {
+          201: ZTrcDocumentUpload,
+          400: ZProblem,
+          401: ZProblem,
+          403: ZProblem,
+          413: ZProblem,
+          415: ZProblem,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+      let body: Buffer | null = null;
+      let name = 'document.pdf';
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === 'file') {
+            name = part.filename || name;
+            body = await part.toBuffer();
+          }
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('PAYLOAD_TOO_LARGE', TRC_MESSAGES.fileTooLarge);
+        throw error;
+      }
+      if (!body || body.length === 0)
+        throw new AppError('VALIDATION_FAILED', TRC_MESSAGES.pdfRequired, {
+          fields: { file: TRC_MESSAGES.pdfRequired },
+        });
+      const stored = await storeDocument(app, request.caller!.user.id, name, body);
+      reply.code(201);
+      return toDocumentUpload(stored);
+    },
+  );
+
+  // A signed, expiring PDF link: the signature is the credential (like the signed media of the video provider).
+  app.get<{ Params: { documentId: string }; Querystring: { e?: string; d?: string; s?: string } }>(
+    `${API_PREFIX}/trc/files/:documentId`,
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const { documentId } = request.params;
+      if (!/^[0-9a-f-]{36}$/.test(documentId)) throw new AppError('NOT_FOUND', 'Not found');
+      const check = verifyDocumentSignature(app.video.secret, documentId, request.query);
+      if (!check.ok)
+        throw new AppError(
+          'FORBIDDEN',
+          check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.',
+        );
+      const doc = await findDocument(app.db, documentId);
+      const bytes = doc ? await app.files.readPrivate(doc.storageKey) : null;
+      if (!doc || !bytes) throw new AppError('NOT_FOUND', 'Not found');
+      const maxAge = Math.max(0, Math.min(3600, Number(request.query.e) - Math.floor(Date.now() / 1000)));
+      reply.headers({
+        ...UPLOAD_HEADERS,
+        'content-type': 'application/pdf',
+        'content-disposition': `${check.disposition}; filename="${doc.name.replace(/"/g, '')}"`,
+        'cache-control': `private, max-age=${maxAge}`,
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      return reply.send(bytes);
+    },
+  );
+}
