@@ -6,6 +6,7 @@ import { seedDemoCatalogue } from './catalogue';
 import { seedDemoContent } from './content';
 import { seedDemoMedia } from './media';
 import { seedDemoPlaylists } from './playlists';
+import { seedDemoTrc } from './trc';
 
 /**
  * All the demo data, for the first start (SEED_DEMO_DATA) and `pnpm seed` alike. Each seeder adds its part
@@ -23,5 +24,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (content) app.log.info(content, 'demo media library and popups seeded');
   await seedDemoMedia(app);
   await seedDemoPlaylists(db);
+  const trc = await seedDemoTrc(app);
+  if (trc) app.log.info(trc, 'demo teacher resource center seeded');
   return accounts;
 }
