@@ -4,6 +4,7 @@ import IconClockHour4 from '@tabler/icons-react/dist/esm/icons/IconClockHour4.mj
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { AccessForm } from './access-form';
+import pageClasses from './trc-page.module.css';
 
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -12,10 +13,10 @@ import { StandingFailed, StandingRedirect, TrcLoading, useTrcStanding } from './
 
 function AccessShell({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
-    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }} className={pageClasses.page} data-testid="trc-page">
       <Stack gap="lg">
         <Stack gap={4}>
-          <Text tt="uppercase" fw={700} fz="xs" lts={2} c="stage.7">
+          <Text tt="uppercase" fw={700} fz="xs" lts={2} className={pageClasses.kicker}>
             Teacher Resource Center
           </Text>
           <Title order={1} fz={{ base: 26, sm: 32 }}>
@@ -51,7 +52,7 @@ export function PendingSummary({ application }: { application: TTrcApplication }
     <Stack gap="md" data-testid="trc-pending-summary">
       <Group gap="sm">
         <IconClockHour4 size={22} aria-hidden />
-        <Badge color="yellow" variant="light" size="lg">
+        <Badge variant="default" size="lg">
           Pending review
         </Badge>
       </Group>
@@ -72,7 +73,7 @@ export function PendingSummary({ application }: { application: TTrcApplication }
         <SummaryRow label="Sent">{formatDate(application.updatedAt)}</SummaryRow>
       </Stack>
       <Group justify="flex-end">
-        <Button variant="light" onClick={() => navigate('/trc/resubmit')}>
+        <Button onClick={() => navigate('/trc/resubmit')}>
           Edit and resubmit
         </Button>
       </Group>

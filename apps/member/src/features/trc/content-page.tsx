@@ -1,7 +1,7 @@
 import { ApiError } from '@dance/api-client';
 import { PLAYER_MESSAGES, TRC_MESSAGES, type TTrcDetail } from '@dance/domain';
 import { toast } from '@dance/ui';
-import { Alert, Badge, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Container, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import IconBook2 from '@tabler/icons-react/dist/esm/icons/IconBook2.mjs';
 import IconThumbDown from '@tabler/icons-react/dist/esm/icons/IconThumbDown.mjs';
 import IconThumbDownFilled from '@tabler/icons-react/dist/esm/icons/IconThumbDownFilled.mjs';
@@ -24,6 +24,7 @@ import {
 } from './queries';
 import { categoryLabel, describeSize, TrcThumbnail } from './trc-card';
 import { tagPath } from './trc-paths';
+import { TagDot } from './trc-tag-badge';
 import { useToastOnError } from './use-toast-on-error';
 
 const PdfViewer = lazy(() => import('./pdf/pdf-viewer').then((m) => ({ default: m.PdfViewer })));
@@ -147,9 +148,8 @@ function Reactions({ detail }: { detail: TTrcDetail }) {
         onClick={() => react('like')}
         loading={setReaction.isPending && setReaction.variables !== 'dislike'}
         aria-pressed={detail.reaction === 'like'}
-        aria-label={`Like (${detail.likeCount})`}
       >
-        {detail.likeCount}
+        <VisuallyHidden>Like</VisuallyHidden> {detail.likeCount}
       </Button>
       <Button
         variant={detail.reaction === 'dislike' ? 'filled' : 'default'}
@@ -160,9 +160,8 @@ function Reactions({ detail }: { detail: TTrcDetail }) {
         onClick={() => react('dislike')}
         loading={setReaction.isPending && setReaction.variables === 'dislike'}
         aria-pressed={detail.reaction === 'dislike'}
-        aria-label={`Dislike (${detail.dislikeCount})`}
       >
-        {detail.dislikeCount}
+        <VisuallyHidden>Dislike</VisuallyHidden> {detail.dislikeCount}
       </Button>
     </Group>
   );
@@ -196,7 +195,7 @@ export function TrcContentPage() {
             <Text fz="sm">
               {error?.code === 'NOT_FOUND' ? 'This item is not available.' : TRC_MESSAGES.fetchContentFailed}
             </Text>
-            <Button component={Link} to="/trc" variant="light" size="compact-sm">
+            <Button component={Link} to="/trc" variant="default" size="compact-sm">
               Back to the Teacher Resource Center
             </Button>
           </Stack>
@@ -227,14 +226,16 @@ export function TrcContentPage() {
             )}
           </Group>
           {data.tags.length > 0 && (
-            <Group gap={6} wrap="wrap" aria-label="Tags">
+            <Group gap={6} wrap="wrap" role="group" aria-label="Tags">
               {data.tags.map((tag) => (
                 <Badge
                   key={tag.id}
                   component={Link}
                   to={tagPath(tag.id)}
-                  color={tag.color}
-                  variant="light"
+                  variant="default"
+                  size="lg"
+                  radius="sm"
+                  leftSection={<TagDot color={tag.color} />}
                   style={{ cursor: 'pointer' }}
                 >
                   {tag.name}

@@ -125,6 +125,17 @@ describe('TRC access request form (spec 2 §5)', () => {
     expect(screen.queryByRole('checkbox', { name: 'Dancer' })).not.toBeInTheDocument();
   });
 
+  it('shows "dancer" when the Dancer/Parent mapping chose it, and lets the member clear it', async () => {
+    const { user } = renderTrc(
+      '/trc/access',
+      standing({ prefill: { name: 'Maya Torres', email: 'maya@demo.test', roles: ['dancer'] } }),
+    );
+    const dancer = await screen.findByRole('checkbox', { name: 'Dancer' }, { timeout: 15_000 });
+    expect(dancer).toBeChecked();
+    await user.click(dancer);
+    expect(dancer).not.toBeChecked();
+  });
+
   it('shows every rule message and sends nothing while the form is invalid', async () => {
     let sent = 0;
     server.use(

@@ -1,11 +1,12 @@
 import { cardTags, formatDuration, TRC_CATEGORIES, TRC_MESSAGES, type TTrcCard } from '@dance/domain';
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import classes from './trc-card.module.css';
 import { contentPath } from './trc-paths';
+import { TrcTagBadge } from './trc-tag-badge';
 
 export const categoryLabel = (id: TTrcCard['category']) =>
   TRC_CATEGORIES.find((c) => c.id === id)?.screenLabel ?? '';
@@ -83,11 +84,9 @@ export function TrcCard({
           </Text>
         )}
         {tags.length > 0 && (
-          <Group gap={6} className={classes.tags} aria-label="Tags">
+          <Group gap={6} className={classes.tags} role="group" aria-label="Tags">
             {tags.map((tag) => (
-              <Badge key={tag.id} color={tag.color} autoContrast size="sm" radius="sm" variant="filled">
-                {tag.name}
-              </Badge>
+              <TrcTagBadge key={tag.id} tag={tag} />
             ))}
           </Group>
         )}

@@ -65,7 +65,7 @@ export function StandingFailed({ onRetry }: { onRetry: () => void }) {
       <Alert color="red" variant="light" role="alert" title={TRC_MESSAGES.fetchStatusFailed}>
         <Group gap="sm">
           <Text fz="sm">Check your connection.</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={onRetry}>
+          <Button size="compact-sm" variant="default" onClick={onRetry}>
             Try again
           </Button>
         </Group>

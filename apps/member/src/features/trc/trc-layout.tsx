@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import classes from './trc-layout.module.css';
 import { TRC_HOME, TRC_NAV } from './trc-paths';
+import pageClasses from './trc-page.module.css';
 import { TrcSearchForm } from './trc-search-form';
 
 /** Below 1200 px the search box takes its mobile form (spec 2 §2): a button that opens it under the header. */
@@ -85,9 +86,9 @@ export function TrcHeader() {
 /** Every guarded TRC page: the TRC header over the page. */
 export function TrcLayout() {
   return (
-    <>
+    <div className={pageClasses.page} data-testid="trc-page">
       <TrcHeader />
       <Outlet />
-    </>
+    </div>
   );
 }

@@ -216,7 +216,7 @@ function TrcList({ view }: { view: ListView }) {
         <Alert color="red" variant="light" role="alert">
           <Group gap="sm">
             <Text fz="sm">{TRC_MESSAGES.fetchContentFailed}</Text>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void list.refetch()}>
+            <Button size="compact-sm" variant="default" onClick={() => void list.refetch()}>
               Try again
             </Button>
           </Group>
@@ -236,7 +236,7 @@ function TrcList({ view }: { view: ListView }) {
         <Stack align="center" gap="sm" py={48}>
           <Text fw={600}>{emptyText}</Text>
           {filterCount > 0 && (
-            <Button variant="light" onClick={() => update({ filters: EMPTY_FILTERS })}>
+            <Button variant="default" onClick={() => update({ filters: EMPTY_FILTERS })}>
               Clear filters
             </Button>
           )}

@@ -200,8 +200,9 @@ function ViewerBody({
             <IconZoomOut size={18} />
           </ActionIcon>
           <Button
-            variant="subtle"
+            variant="default"
             size="compact-sm"
+            radius="xl"
             onClick={() => setZoom(PDF_ZOOM.initial)}
             aria-label={`Zoom ${Math.round(zoom * 100)}%, reset to 100%`}
             data-testid="pdf-zoom"
@@ -224,7 +225,7 @@ function ViewerBody({
               component="a"
               href={downloadUrl}
               download
-              variant="light"
+              variant="default"
               size="sm"
               radius="xl"
               leftSection={<IconDownload size={16} />}
