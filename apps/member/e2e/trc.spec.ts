@@ -130,6 +130,7 @@ test.describe('Teacher Resource Center', () => {
     await expect(pdfPosition(page)).toHaveText(/^Pages 1-2 of \d+$/);
     await expectPageDrawn(page, 1);
     test.info().annotations.push({ type: 'first page drawn (ms)', description: String(Date.now() - opened) });
+    console.log(`TRC PDF: first page drawn ${Date.now() - opened} ms after opening`);
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(pdfPosition(page)).toHaveText(/^Pages 3-4 of \d+$/);
     await expectPageDrawn(page, 3);
@@ -154,7 +155,8 @@ test.describe('Teacher Resource Center', () => {
     await startPlaying(page);
     await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(1);
     await expect(page.getByRole('button', { name: 'Mirror' })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Practice loop' })).toBeVisible();
+    // The practice tools of the library player: the A-B loop.
+    await expect(page.getByRole('button', { name: 'Set A' })).toBeVisible();
   });
 
   test('the guard: guests log in, members without access apply, studio owners enter at once', async ({
