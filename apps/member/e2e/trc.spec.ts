@@ -69,7 +69,10 @@ test.describe('Teacher Resource Center', () => {
     // Dana (Standard plan, signed up as Dancer/Parent) has never applied.
     await logIn(page, 'dancer@demo.test', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Teacher Resource Center' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Teacher Resource Center' })
+      .click();
     await expect(page).toHaveURL(/\/trc\/access$/);
     await expect(page.getByRole('heading', { name: 'Request access' })).toBeVisible();
     await expect(page.getByLabel('Full name')).toHaveValue('Dana Dancer');
@@ -127,16 +130,18 @@ test.describe('Teacher Resource Center', () => {
     await page.getByRole('button', { name: 'Read Lesson Plan' }).click();
     const viewer = page.getByRole('dialog', { name: 'Tap Foundations: Week 1' });
     await expect(viewer).toBeVisible();
+    await expect(page.locator('[data-testid="pdf-page"][data-page="1"][data-drawn]')).toBeVisible();
     await expect(pdfPosition(page)).toHaveText(/^Pages 1-2 of \d+$/);
     await expectPageDrawn(page, 1);
     test.info().annotations.push({ type: 'first page drawn (ms)', description: String(Date.now() - opened) });
-    console.log(`TRC PDF: first page drawn ${Date.now() - opened} ms after opening`);
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(pdfPosition(page)).toHaveText(/^Pages 3-4 of \d+$/);
     await expectPageDrawn(page, 3);
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(pdfPosition(page)).toHaveText(/^Pages 1-2 of \d+$/);
-    const width = await page.locator('[data-testid="pdf-page"][data-page="1"]').evaluate((c) => c.clientWidth);
+    const width = await page
+      .locator('[data-testid="pdf-page"][data-page="1"]')
+      .evaluate((c) => c.clientWidth);
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await expect(page.getByTestId('pdf-zoom')).toHaveText('120%');

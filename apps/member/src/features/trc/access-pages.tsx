@@ -73,9 +73,7 @@ export function PendingSummary({ application }: { application: TTrcApplication }
         <SummaryRow label="Sent">{formatDate(application.updatedAt)}</SummaryRow>
       </Stack>
       <Group justify="flex-end">
-        <Button onClick={() => navigate('/trc/resubmit')}>
-          Edit and resubmit
-        </Button>
+        <Button onClick={() => navigate('/trc/resubmit')}>Edit and resubmit</Button>
       </Group>
     </Stack>
   );

@@ -1,7 +1,19 @@
 import { ApiError } from '@dance/api-client';
 import { PLAYER_MESSAGES, TRC_MESSAGES, type TTrcDetail } from '@dance/domain';
 import { toast } from '@dance/ui';
-import { Alert, Badge, Box, Button, Container, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import IconBook2 from '@tabler/icons-react/dist/esm/icons/IconBook2.mjs';
 import IconThumbDown from '@tabler/icons-react/dist/esm/icons/IconThumbDown.mjs';
 import IconThumbDownFilled from '@tabler/icons-react/dist/esm/icons/IconThumbDownFilled.mjs';
@@ -13,7 +25,8 @@ import { PlayerBox } from '../../shared/video-player/player-box';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './content-page.module.css';
 import { ContentSections } from './content-sections';
-import { loadPdfJs } from './pdf/load-pdf';
+import { warmUpPdfJs } from './pdf/load-pdf';
+import { usePdfDocument } from './pdf/use-pdf-document';
 import {
   usePlayerPreferences,
   useSavePlayerPreferences,
@@ -81,11 +94,14 @@ function TrcVideo({ detail }: { detail: TTrcDetail }) {
 function TrcPdf({ detail }: { detail: TTrcDetail }) {
   const [isOpen, setIsOpen] = useState(false);
   const document = useTrcDocument(detail.id, true);
-  useToastOnError(document.isError, TRC_MESSAGES.pdfPreviewFailed);
-  // pdf.js (and its worker) load while the member reads the card.
+  // pdf.js, its worker and the document load while the member reads the card: the viewer opens on a drawn page.
   useEffect(() => {
-    void loadPdfJs().catch(() => {});
+    void warmUpPdfJs().catch(() => {});
+    void import('./pdf/pdf-viewer').catch(() => {});
   }, []);
+  const pdf = usePdfDocument(document.data?.url ?? null);
+  const hasFailed = document.isError || pdf.status === 'error';
+  useToastOnError(hasFailed, TRC_MESSAGES.pdfPreviewFailed);
   const isLessonPlan = detail.category === 'lesson-plans';
   const pages = document.data?.pages ?? detail.pages ?? 0;
   return (
@@ -102,7 +118,7 @@ function TrcPdf({ detail }: { detail: TTrcDetail }) {
           </Text>
         </Group>
         <Group gap="sm">
-          <Button size="md" onClick={() => setIsOpen(true)} disabled={document.isError}>
+          <Button size="md" onClick={() => setIsOpen(true)} disabled={hasFailed}>
             {isLessonPlan ? TRC_MESSAGES.readLessonPlan : TRC_MESSAGES.viewResource}
           </Button>
           {document.data?.downloadUrl && (
@@ -111,7 +127,7 @@ function TrcPdf({ detail }: { detail: TTrcDetail }) {
             </Button>
           )}
         </Group>
-        {document.isError && (
+        {hasFailed && (
           <Text c="red" fz="sm" role="alert">
             {TRC_MESSAGES.pdfPreviewFailed}
           </Text>
@@ -123,9 +139,9 @@ function TrcPdf({ detail }: { detail: TTrcDetail }) {
             isOpen={isOpen}
             onClose={() => setIsOpen(false)}
             title={detail.title}
-            url={document.data?.url ?? null}
+            pdf={pdf}
             downloadUrl={document.data?.downloadUrl ?? null}
-            hasFailed={document.isError}
+            hasFailed={hasFailed}
           />
         </Suspense>
       )}

@@ -5,8 +5,8 @@ import IconX from '@tabler/icons-react/dist/esm/icons/IconX.mjs';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import classes from './trc-layout.module.css';
-import { TRC_HOME, TRC_NAV } from './trc-paths';
 import pageClasses from './trc-page.module.css';
+import { TRC_HOME, TRC_NAV } from './trc-paths';
 import { TrcSearchForm } from './trc-search-form';
 
 /** Below 1200 px the search box takes its mobile form (spec 2 §2): a button that opens it under the header. */

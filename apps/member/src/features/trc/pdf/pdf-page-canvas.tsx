@@ -23,6 +23,7 @@ export function PdfPageCanvas({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [isDrawn, setIsDrawn] = useState(false);
   const renderedRef = useRef(onRendered);
   renderedRef.current = onRendered;
   const errorRef = useRef(onError);
@@ -45,7 +46,9 @@ export function PdfPageCanvas({
         canvas.height = Math.floor(viewport.height);
         task = page.render({ canvas, viewport });
         return task.promise.then(() => {
-          if (!isCancelled) renderedRef.current?.(pageNumber);
+          if (isCancelled) return;
+          setIsDrawn(true);
+          renderedRef.current?.(pageNumber);
         });
       })
       .catch((error: unknown) => {
@@ -65,6 +68,7 @@ export function PdfPageCanvas({
       aria-label={`Page ${pageNumber}`}
       data-testid="pdf-page"
       data-page={pageNumber}
+      data-drawn={isDrawn || undefined}
       style={{
         display: 'block',
         background: '#fff',

@@ -8,7 +8,7 @@ import IconZoomIn from '@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs';
 import IconZoomOut from '@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { PdfPageCanvas } from './pdf-page-canvas';
-import { usePdfDocument } from './use-pdf-document';
+import type { PdfDocumentState } from './use-pdf-document';
 import {
   describeView,
   fitScale,
@@ -31,8 +31,11 @@ export interface PdfViewerProps {
   isOpen: boolean;
   onClose: () => void;
   title: string;
-  /** The signed, expiring URL of the PDF; null while it is being asked for. */
-  url: string | null;
+  /**
+   * The open PDF: the page opens it as soon as its signed URL arrives, so the first page draws the moment
+   * the viewer opens.
+   */
+  pdf: PdfDocumentState;
   /** Offered only where the team allows downloading the item. */
   downloadUrl?: string | null;
   /** The URL could not be had, or the PDF could not be read. */
@@ -44,7 +47,7 @@ export interface PdfViewerProps {
  * previous and next, zoom 0.5 to 3 in steps of 0.1 (drawn again 150 ms after the last step), a 20 px
  * gap between pages, full screen on phones. The arrow keys turn pages; + and - zoom.
  */
-export function PdfViewer({ isOpen, onClose, title, url, downloadUrl, hasFailed = false }: PdfViewerProps) {
+export function PdfViewer({ isOpen, onClose, title, pdf, downloadUrl, hasFailed = false }: PdfViewerProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY) ?? true;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
@@ -61,7 +64,7 @@ export function PdfViewer({ isOpen, onClose, title, url, downloadUrl, hasFailed 
     >
       {isOpen && (
         <ViewerBody
-          url={url}
+          pdf={pdf}
           downloadUrl={downloadUrl ?? null}
           hasFailed={hasFailed}
           pagesPerView={isDesktop ? 2 : 1}
@@ -74,21 +77,20 @@ export function PdfViewer({ isOpen, onClose, title, url, downloadUrl, hasFailed 
 }
 
 function ViewerBody({
-  url,
+  pdf,
   downloadUrl,
   hasFailed,
   pagesPerView,
   isPhone,
   title,
 }: {
-  url: string | null;
+  pdf: PdfDocumentState;
   downloadUrl: string | null;
   hasFailed: boolean;
   pagesPerView: 1 | 2;
   isPhone: boolean;
   title: string;
 }) {
-  const pdf = usePdfDocument(hasFailed ? null : url);
   const [page, setPage] = useState(1);
   const [zoom, setZoom] = useState<number>(PDF_ZOOM.initial);
   const [renderZoom] = useDebouncedValue(zoom, PDF_ZOOM_RENDER_DEBOUNCE_MS);
