@@ -4,6 +4,7 @@ import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
 import { popupRoutes } from '../features/popups/routes';
+import { trcRoutes } from '../features/trc/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
 import { ADMIN_HOME_PATH } from './paths';
@@ -64,6 +65,7 @@ export const adminRoutes: RouteObject[] = [
               ...bannerRoutes,
               ...featuredPlaylistRoutes,
               ...popupRoutes,
+              ...trcRoutes,
               ...uploadWizardRoutes,
             ],
           },

@@ -65,7 +65,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
       { label: 'Users', to: '/AdminDashboard/AllUsers', icon: IconUsers },
       { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck, pendingIssue: 15 },
       { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell, pendingIssue: 17 },
-      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck, pendingIssue: 16 },
+      { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck },
     ],
   },
   {
@@ -94,7 +94,6 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
         to: '/AdminDashboard/TRC-content',
         icon: IconBooks,
         alsoActiveOn: ['/AdminDashboard/TRC-add', '/AdminDashboard/TRC-edit/:id'],
-        pendingIssue: 16,
       },
     ],
   },

@@ -29,8 +29,8 @@ import {
   useTagSuggestions,
 } from '../../components/lookup-queries';
 import { RichTextInput } from '../../components/rich-text-input';
+import { type VideoSource, VideoSourceField } from '../../components/video-source-field';
 import { useChapterThumbnail, useUploadVideo } from './queries';
-import { type VideoSource, VideoSourceField } from './video-source-field';
 
 interface ChapterRow {
   key: number;

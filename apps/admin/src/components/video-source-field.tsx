@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { putFile, useCreateDirectUpload, useImportAsset, useUploadStatus } from './queries';
+import { putFile, useCreateDirectUpload, useImportAsset, useUploadStatus } from './video-upload-queries';
 
 export interface VideoSource {
   videoLink: string;
