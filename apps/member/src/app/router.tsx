@@ -5,6 +5,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { playerRoutes } from '../features/player/routes';
+import { trcRoutes } from '../features/trc/routes';
 import { AppLayout } from '../shell/app-layout';
 import { RouteErrorBoundary } from '../shell/route-error';
 import { GateRoute } from './gate-route';
@@ -93,6 +94,7 @@ export const appRoutes: RouteObject[] = [
       { path: 'home', element: <HomePage /> },
       { path: 'confirm-email/:userId/:token', element: renderLazy(ConfirmEmailPage) },
       ...playerRoutes,
+      ...trcRoutes,
       // The library pages of spec 1 §2 (one page component reads which one from the path).
       ...['AllVideos', 'Lessons', 'Exercises', 'Acrossthefloor', 'Library'].map((path) => ({
         path,

@@ -35,3 +35,9 @@ export function isPlaylistPath(pathname: string): boolean {
 export function isPlayerPath(pathname: string): boolean {
   return isSamePath(pathname, '/PlayerPage');
 }
+
+/** Every Teacher Resource Center page (/trc and below): the sidebar's TRC entry stays lit on each. */
+export function isTrcPath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return path === '/trc' || path.startsWith('/trc/');
+}

@@ -15,7 +15,7 @@ import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mj
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useViewer } from '../app/use-viewer';
-import { isHomePath, isLibraryPath, isPlaylistPath, isSamePath, LIBRARY_ITEMS } from './nav-items';
+import { isHomePath, isLibraryPath, isPlaylistPath, isSamePath, isTrcPath, LIBRARY_ITEMS } from './nav-items';
 import classes from './sidebar-nav.module.css';
 
 const ICON_SIZE = 20;
@@ -130,7 +130,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       {!isLoading && policy.canSeePlans(user) && link('/plans', 'PLANS', <IconCrown size={ICON_SIZE} />)}
       {link('/account', 'MY ACCOUNT', <IconUserCircle size={ICON_SIZE} />)}
       <Divider my="sm" />
-      {link('/trc', 'Teacher Resource Center', <IconChalkboard size={ICON_SIZE} />)}
+      <SidebarLink
+        to="/trc"
+        label="Teacher Resource Center"
+        icon={<IconChalkboard size={ICON_SIZE} />}
+        isActive={isTrcPath(pathname)}
+        onNavigate={onNavigate}
+      />
       <NavLink
         component="a"
         href={LINKS.helpAndSupport}

@@ -13,8 +13,10 @@ export interface CheckOption {
 export interface LookupProps {
   options: CheckOption[];
   isLoading: boolean;
-  /** Called with the search text once typing pauses for 350 ms (spec 1 §9). */
+  /** Called with the search text once typing pauses for 350 ms (spec 1 §9), or `debounceMs`. */
   onQueryChange: (query: string) => void;
+  /** The pause before `onQueryChange` (the TRC's filter text waits 500 ms, spec 2 §9). */
+  debounceMs?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export function SearchableCheckList({
   lookup: LookupProps;
 }) {
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.trim(), TIMERS.searchTagDebounceMs);
+  const [debounced] = useDebouncedValue(text.trim(), lookup.debounceMs ?? TIMERS.searchTagDebounceMs);
   const { onQueryChange } = lookup;
 
   useEffect(() => {

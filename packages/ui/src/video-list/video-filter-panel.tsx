@@ -25,12 +25,15 @@ export function VideoFilterPanel({
   tags,
   instructorLookup,
   productLookup,
+  hasDurations = true,
 }: {
   value: VideoFilterValue;
   onApply: (value: VideoFilterValue) => void;
   tags: TTag[];
   instructorLookup: LookupProps;
   productLookup: LookupProps;
+  /** False for lists of PDFs, which have no duration. */
+  hasDurations?: boolean;
 }) {
   const [draft, setDraft] = useState<VideoFilterValue>(value);
   const update = <K extends keyof VideoFilterValue>(key: K, next: VideoFilterValue[K]) =>
@@ -55,21 +58,23 @@ export function VideoFilterPanel({
           </Chip.Group>
         )}
       </FilterGroup>
-      <FilterGroup title="Duration">
-        <Chip.Group
-          multiple
-          value={draft.durations.map(String)}
-          onChange={(next) => update('durations', next.map(Number))}
-        >
-          <Group gap={6}>
-            {DURATION_BUCKETS.map((bucket) => (
-              <Chip key={bucket.value} value={String(bucket.value)} size="xs" radius="sm">
-                {bucket.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </FilterGroup>
+      {hasDurations && (
+        <FilterGroup title="Duration">
+          <Chip.Group
+            multiple
+            value={draft.durations.map(String)}
+            onChange={(next) => update('durations', next.map(Number))}
+          >
+            <Group gap={6}>
+              {DURATION_BUCKETS.map((bucket) => (
+                <Chip key={bucket.value} value={String(bucket.value)} size="xs" radius="sm">
+                  {bucket.label}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </FilterGroup>
+      )}
       <FilterGroup title="Level">
         <Chip.Group
           multiple

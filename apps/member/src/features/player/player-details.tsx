@@ -30,10 +30,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AddToPlaylistAction } from '../../shared/add-to-playlist/add-to-playlist-action';
+import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './player-page.module.css';
 import { useSetReaction, videoDetailKey } from './queries';
 import { RecommendationSlider } from './recommendation-slider';
-import { VideoPlayer } from './video-player';
 
 const SOCIAL_ICONS: Record<string, typeof IconWorld> = {
   facebook: IconBrandFacebook,

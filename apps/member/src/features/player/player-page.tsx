@@ -15,12 +15,12 @@ import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { CommunityChat } from '../../shared/community';
 import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
-import { PlayerBox } from './player-box';
+import { PlayerBox } from '../../shared/video-player/player-box';
+import { VideoPlayer } from '../../shared/video-player/video-player';
 import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
 import { historyKey, usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './queries';
 import { UpgradeView } from './upgrade-view';
-import { VideoPlayer } from './video-player';
 
 /** The longest the page's secondary requests wait for the video's first frame. */
 const SECONDARY_WAIT_MS = 3000;

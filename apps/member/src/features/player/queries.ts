@@ -20,7 +20,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { loadHls, preloadStream } from './hls-start';
+import { loadHls, preloadStream } from '../../shared/video-player/hls-start';
 
 export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });

@@ -1,9 +1,9 @@
 import { PLAYER_MESSAGES, type TPlayerPreferences, type TStream, type TVideoDetail } from '@dance/domain';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { PlayerBox } from './player-box';
+import { PlayerBox } from '../../shared/video-player/player-box';
+import { VideoPlayer } from '../../shared/video-player/video-player';
 import { TagLinks } from './player-details';
-import { VideoPlayer } from './video-player';
 
 /**
  * A class video for someone without a user type (spec 2 §2): the trailer, title, instructor, tags and

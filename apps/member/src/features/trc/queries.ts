@@ -1,0 +1,147 @@
+import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
+import {
+  progressEndpoints,
+  type TPlayerPreferences,
+  type TReactionValue,
+  type TTrcAccessRequest,
+  type TTrcAccessState,
+  type TTrcDetail,
+  type TTrcListQuery,
+  trcEndpoints,
+} from '@dance/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** Where the viewer stands (the guard's one call); every TRC answer sits under /trc. */
+export const trcAccessKey = queryKeyOf(trcEndpoints.accessState);
+const trcKey = pathKey('/trc');
+
+export function useTrcAccess(isEnabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: trcAccessKey,
+    queryFn: ({ signal }) => client.call(trcEndpoints.accessState, { signal }),
+    enabled: isEnabled,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+/** New request (POST) or edit-and-resubmit (PUT); the answer is the new standing, kept for the guard. */
+export function useSendAccessRequest(mode: 'request' | 'resubmit') {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TTrcAccessRequest) =>
+      client.call(mode === 'request' ? trcEndpoints.requestAccess : trcEndpoints.resubmit, { body }),
+    onSuccess: (state: TTrcAccessState) => queryClient.setQueryData(trcAccessKey, state),
+  });
+}
+
+export function useTrcHome() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(trcEndpoints.home),
+    queryFn: ({ signal }) => client.call(trcEndpoints.home, { signal }),
+  });
+}
+
+export function useTrcFilterOptions() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(trcEndpoints.filters),
+    queryFn: ({ signal }) => client.call(trcEndpoints.filters, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTrcList(query: TTrcListQuery, isEnabled = true) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(trcEndpoints.list, { query: { ...query } }),
+    queryFn: ({ signal }) => client.call(trcEndpoints.list, { query, signal }),
+    enabled: isEnabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const detailKey = (id: string) => queryKeyOf(trcEndpoints.detail, { params: { id } });
+
+export function useTrcDetail(id: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => client.call(trcEndpoints.detail, { params: { id }, signal }),
+    enabled: id !== '',
+    retry: false,
+  });
+}
+
+/** Signed stream URLs of a TRC video; asked again on MEDIA_NOT_READY until the media is ready. */
+export function useTrcPlayback(id: string, isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(trcEndpoints.playback, { params: { id } }),
+    queryFn: ({ signal }) => client.call(trcEndpoints.playback, { params: { id }, signal }),
+    enabled: isEnabled,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) =>
+      (query.state.error as { code?: string } | null)?.code === 'MEDIA_NOT_READY' ? 4000 : false,
+  });
+}
+
+/** Signed PDF URLs, asked for when the viewer opens (they expire, so never kept long). */
+export function useTrcDocument(id: string, isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(trcEndpoints.document, { params: { id } }),
+    queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
+    enabled: isEnabled,
+    retry: false,
+    staleTime: 60_000,
+    gcTime: 60_000,
+  });
+}
+
+export function useTrcReaction(id: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reaction: TReactionValue | null) =>
+      client.call(trcEndpoints.react, { params: { id }, body: { reaction } }),
+    onSuccess: (state) =>
+      queryClient.setQueryData<TTrcDetail>(detailKey(id), (old) =>
+        old
+          ? { ...old, reaction: state.reaction, likeCount: state.likeCount, dislikeCount: state.dislikeCount }
+          : old,
+      ),
+  });
+}
+
+/** After logout or a change of standing, every TRC answer is stale. */
+export function useInvalidateTrc() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trcKey });
+}
+
+const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
+
+/** The member's player preferences (mirror, speed), the same answer the library player reads. */
+export function usePlayerPreferences() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useSavePlayerPreferences() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: TPlayerPreferences) => client.call(progressEndpoints.setPreferences, { body: prefs }),
+    onMutate: (prefs) => queryClient.setQueryData(preferencesKey, prefs),
+  });
+}
