@@ -17,6 +17,7 @@ import {
   UPLOAD_HEADERS,
 } from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
+import { createWebPushSender, loadVapidKeys, type PushSender } from './adapters/push';
 import { createVideoAdapters, type VideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -39,6 +40,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { playbackRoutes } from './modules/playback/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
@@ -67,6 +69,8 @@ declare module 'fastify' {
     video: VideoAdapters;
     billing: BillingProvider;
     analytics: MarketingAnalytics;
+    /** Web Push with the app's VAPID keys (from the environment, else generated once into DATA_DIR). */
+    push: PushSender;
     /** Sheds load in front of the database (null when MAX_DB_QUEUE_MS is 0); its counts are read by tests. */
     loadShedder: DatabaseLoadShedder | null;
   }
@@ -159,6 +163,12 @@ export async function buildApp({
   app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   app.decorate('video', createVideoAdapters(config, db.db, app.files));
   app.decorate('billing', createBillingProvider(config, db.db));
+  app.decorate(
+    'push',
+    createWebPushSender(loadVapidKeys(config), {
+      allowInsecureEndpoints: config.push.allowInsecureEndpoints,
+    }),
+  );
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
   app.addHook('onClose', async () => app.analytics.flush());
   app.decorate(
@@ -287,6 +297,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(reactionsRoutes);
   await app.register(recommendationsRoutes);
   await app.register(adminUploadRoutes);
+  await app.register(notificationRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

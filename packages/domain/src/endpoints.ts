@@ -14,6 +14,7 @@ import { popupEndpoints } from './content/popups';
 import { productEndpoints } from './content/products';
 import { devEndpoints } from './dev/contracts';
 import type { Endpoint } from './http/endpoint';
+import { adminNotificationEndpoints, notificationEndpoints } from './notifications/contracts';
 import { playbackEndpoints } from './player/playback';
 import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
@@ -45,6 +46,8 @@ export const ENDPOINT_GROUPS = {
   adminInstructors: adminInstructorEndpoints,
   adminUsers: adminUserEndpoints,
   adminUpload: adminUploadEndpoints,
+  notifications: notificationEndpoints,
+  adminNotifications: adminNotificationEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

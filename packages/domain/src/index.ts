@@ -13,6 +13,7 @@ export * from './http/endpoint';
 export * from './http/error-codes';
 export * from './http/strings';
 export * from './messages';
+export * from './notifications';
 export * from './player';
 export * from './playlists';
 export * from './policy';

@@ -108,6 +108,16 @@ export class JobRunner {
     return boss.send(name, data, options);
   }
 
+  /** Enqueues many jobs of one queue in one statement (a fan-out's batches). */
+  async sendMany(name: string, data: object[]) {
+    if (data.length === 0) return;
+    const boss = await this.start();
+    await boss.insert(
+      name,
+      data.map((d) => ({ data: d })),
+    );
+  }
+
   async stop() {
     if (this.isStopped) return;
     this.isStopped = true;

@@ -11,3 +11,4 @@ export * from './popups';
 export * from './sessions';
 export * from './uploads';
 export * from './users';
+export * from './notifications';
