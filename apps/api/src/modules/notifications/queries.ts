@@ -61,12 +61,12 @@ export async function selectAudienceIds(db: DbOrTx, audience: AudienceFilter, ki
 
 /** Recipients per subscription status and in all, for a kind (the admin sees them before sending). */
 export async function countRecipients(db: DbOrTx, kind: NotificationKind) {
-  const byStatus = await db
-    .select({ status: currentStatus, n: count() })
+  const members = db
+    .select({ status: sql<string | null>`${currentStatus}`.as('status') })
     .from(users)
     .where(and(eq(users.role, 'user'), wantsAny(kind)))
-    .groupBy(currentStatus);
-  return byStatus;
+    .as('members');
+  return db.select({ status: members.status, n: count() }).from(members).groupBy(members.status);
 }
 
 /** Of some users, those who want the kind on a channel. */
