@@ -9,6 +9,7 @@ export * from './media-library';
 export * from './notifications';
 export * from './playlists';
 export * from './popups';
+export * from './release-audit';
 export * from './sessions';
 export * from './uploads';
 export * from './users';
