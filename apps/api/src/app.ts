@@ -53,6 +53,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { videoPipeline } from './modules/videos-media/routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
+import { livePlugin, liveRoutes } from './plugins/live';
 import { openApiDocs, openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
@@ -171,6 +172,8 @@ export async function buildApp({
   );
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
   app.addHook('onClose', async () => app.analytics.flush());
+  // Live channels (Server-Sent Events, fanned out through LISTEN/NOTIFY on PostgreSQL); the route is in webApi.
+  await app.register(livePlugin, { heartbeatMs: config.env === 'test' ? 1000 : 25_000 });
   app.decorate(
     'loadShedder',
     config.maxDbQueueMs > 0
@@ -218,6 +221,8 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   const shedder = app.loadShedder;
   if (shedder) {
     app.addHook('onRequest', (request, reply, done) => {
+      // A live stream stays open for minutes: it is not a request waiting for the database.
+      if (request.routeOptions.config.longLived) return done();
       if (shedder.admit()) {
         // 'close' fires once the answer is sent and also when the client hangs up, even after its body was
         // read (onRequestAbort does not fire then, and a leaked slot would be lost until restart).
@@ -272,6 +277,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   });
 
   await app.register(authPlugin);
+  await app.register(liveRoutes);
   await app.register(leadTrackingPlugin);
   await app.register(readinessRoutes);
   await app.register(authRoutes);

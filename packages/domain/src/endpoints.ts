@@ -14,6 +14,7 @@ import { popupEndpoints } from './content/popups';
 import { productEndpoints } from './content/products';
 import { devEndpoints } from './dev/contracts';
 import type { Endpoint } from './http/endpoint';
+import { liveEndpoints } from './live/contracts';
 import { adminNotificationEndpoints, notificationEndpoints } from './notifications/contracts';
 import { playbackEndpoints } from './player/playback';
 import { progressEndpoints } from './player/progress';
@@ -48,6 +49,7 @@ export const ENDPOINT_GROUPS = {
   adminUpload: adminUploadEndpoints,
   notifications: notificationEndpoints,
   adminNotifications: adminNotificationEndpoints,
+  live: liveEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -12,6 +12,7 @@ export * from './format';
 export * from './http/endpoint';
 export * from './http/error-codes';
 export * from './http/strings';
+export * from './live/contracts';
 export * from './messages';
 export * from './notifications';
 export * from './player';

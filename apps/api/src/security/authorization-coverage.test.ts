@@ -490,6 +490,12 @@ const CASES: Record<string, Case> = {
     expect: signedIn('2xx'),
     request: () => ({ url: api(`/videos/${w.videoId}/recommendations?type=VL`) }),
   },
+  // Live channels: a signed-in caller may ask; a channel no module owns (or one the caller may not follow)
+  // answers 404 to everyone. The channels' own owners add their rows' proof in their tests (live.test.ts).
+  'GET /api/v1/live': {
+    expect: signedIn(404),
+    request: () => ({ url: api('/live?channel=nobody:1&poll=1') }),
+  },
   'PUT /api/v1/videos/:videoId/reaction': {
     expect: signedIn('2xx'),
     request: () => ({ url: api(`/videos/${w.videoId}/reaction`), payload: { reaction: 'like' } }),
