@@ -110,3 +110,8 @@ export function nextWeeklyOccurrence(days: readonly number[], time: string, now:
   }
   return null;
 }
+
+/** The live channel of a member's inbox (Server-Sent Events): an `inbox` event when a notification arrives. */
+export const INBOX_CHANNEL_PREFIX = 'notifications';
+export const INBOX_EVENT = 'inbox';
+export const inboxChannel = (userId: string) => `${INBOX_CHANNEL_PREFIX}:user:${userId}`;

@@ -1,4 +1,6 @@
+import { INBOX_EVENT, inboxChannel } from '@dance/domain';
 import { defineJob } from '../../jobs';
+import { recordReleaseEvent } from '../release-audit/record';
 import { DELIVER_QUEUE, deliverBatch, FAN_OUT_QUEUE, fanOut, runWeeklySchedules } from './service';
 
 /** Resolves a notification's audience and enqueues its delivery batches. */
@@ -13,7 +15,23 @@ export const deliverJob = defineJob<{ notificationId: string; userIds: string[] 
   name: DELIVER_QUEUE,
   options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
   handler: async (app, job) =>
-    deliverBatch({ db: app.db, jobs: app.jobs, push: app.push }, job.data.notificationId, job.data.userIds),
+    deliverBatch(
+      {
+        db: app.db,
+        jobs: app.jobs,
+        push: app.push,
+        // Each member's open apps refetch their inbox (the live channel, across API processes).
+        onInbox: async (userIds, notification) => {
+          for (const userId of userIds)
+            await app.live.publish(inboxChannel(userId), {
+              type: INBOX_EVENT,
+              data: { notificationId: notification.id },
+            });
+        },
+      },
+      job.data.notificationId,
+      job.data.userIds,
+    ),
 });
 
 /**
@@ -24,15 +42,25 @@ export const weeklySchedulesJob = defineJob({
   name: 'notifications-weekly',
   options: { retryLimit: 0 },
   cron: '* * * * *',
-  handler: async (app) => {
+  handler: async (app, job) => {
     const runs = await runWeeklySchedules(app);
-    for (const run of runs)
+    // One release-audit event per schedule run (spec 3 §3 "Audit event").
+    for (const run of runs) {
+      await recordReleaseEvent(app.db, {
+        event: 'notification.weekly',
+        status: run.error ? 'error' : 'ok',
+        fieldType: 'notification',
+        jobId: job.id,
+        itemId: run.scheduleId,
+        durationMs: run.durationMs,
+        attempts: 1,
+        message: run.error ? null : 'Weekly notification sent',
+        error: run.error,
+        context: { notificationId: run.notificationId },
+        scheduleTimeUtc: run.occurrence,
+      });
       if (run.error)
         app.log.error({ scheduleId: run.scheduleId, err: run.error }, 'weekly notification failed');
-      else
-        app.log.info(
-          { scheduleId: run.scheduleId, notificationId: run.notificationId },
-          'weekly notification sent',
-        );
+    }
   },
 });

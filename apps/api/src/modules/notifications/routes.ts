@@ -1,4 +1,10 @@
-import { adminNotificationEndpoints, NOTIFICATION_PAGE_SIZE, notificationEndpoints } from '@dance/domain';
+import {
+  adminNotificationEndpoints,
+  INBOX_CHANNEL_PREFIX,
+  inboxChannel,
+  NOTIFICATION_PAGE_SIZE,
+  notificationEndpoints,
+} from '@dance/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import type { AdminChange } from '../audit/record';
@@ -36,6 +42,8 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.jobs.add(fanOutJob);
   app.jobs.add(deliverJob);
   app.jobs.add(weeklySchedulesJob);
+  // A member follows only their own inbox channel.
+  app.live.authorise(INBOX_CHANNEL_PREFIX, (caller, channel) => channel === inboxChannel(caller.user.id));
 
   const changeBy = (request: Pick<FastifyRequest, 'id'> & { caller: ResolvedSession }): AdminChange => ({
     db: app.db,

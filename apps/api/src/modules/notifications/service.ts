@@ -122,7 +122,8 @@ const enqueueFanOut = (deps: NotifyDeps, notificationId: string) =>
  */
 export async function fanOut(deps: NotifyDeps, notificationId: string) {
   const notification = await findNotification(deps.db, notificationId);
-  if (!notification || notification.state !== 'queued') return;
+  if (!notification) return;
+  if (notification.state !== 'queued') return;
   const audience = notification.audience as {
     type: 'all' | 'status' | 'users';
     status?: GroupNotificationStatus;
@@ -152,7 +153,7 @@ async function filterWantingAny(db: Db, userIds: string[], kind: NotificationKin
 export interface DeliveryDeps extends NotifyDeps {
   push: PushSender;
   /** Told which members got a new inbox row (the live channel tells their open apps). */
-  onInbox?: (userIds: string[], notification: NotificationRow) => void;
+  onInbox?: (userIds: string[], notification: NotificationRow) => Promise<void>;
 }
 
 /**
@@ -167,7 +168,7 @@ export async function deliverBatch(deps: DeliveryDeps, notificationId: string, u
     filterWanting(deps.db, userIds, notification.kind, 'push'),
   ]);
   const added = await insertInboxRows(deps.db, notificationId, inboxUsers);
-  if (added.length > 0) deps.onInbox?.(added, notification);
+  if (added.length > 0) await deps.onInbox?.(added, notification);
 
   const targets = await selectPushTargets(deps.db, pushUsers);
   const delivered: string[] = [];
