@@ -126,6 +126,8 @@ export type TSchedule = z.infer<typeof ZSchedule>;
 
 export const ZInboxItem = z.object({
   id: z.string(),
+  /** The notification it is a copy of (a push carries this id; its click marks the item opened). */
+  notificationId: z.string(),
   kind: ZKind,
   title: z.string(),
   body: z.string(),

@@ -184,6 +184,7 @@ export async function deletePushSubscription(db: DbOrTx, userId: string, endpoin
 
 const inboxColumns = {
   id: notificationInbox.id,
+  notificationId: notificationInbox.notificationId,
   kind: notifications.kind,
   title: notifications.title,
   body: notifications.body,
@@ -216,7 +217,6 @@ export async function findInboxItem(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
     .select({
       ...inboxColumns,
-      notificationId: notificationInbox.notificationId,
       openedAt: notificationInbox.openedAt,
     })
     .from(notificationInbox)

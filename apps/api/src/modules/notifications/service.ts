@@ -413,6 +413,7 @@ export async function runWeeklySchedules(deps: NotifyDeps, now = new Date()): Pr
 
 export const toInboxItem = (row: InboxRow): TInboxItem => ({
   id: row.id,
+  notificationId: row.notificationId,
   kind: row.kind,
   title: row.title,
   body: row.body,
