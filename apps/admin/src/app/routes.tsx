@@ -3,6 +3,7 @@ import { PageLoader } from '../components/page-loader';
 import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { popupRoutes } from '../features/popups/routes';
 import { uploadWizardRoutes } from '../features/upload-wizard/routes';
 import { AdminLayout } from '../shell/admin-layout';
@@ -63,6 +64,7 @@ export const adminRoutes: RouteObject[] = [
               ...addVideoRoutes,
               ...bannerRoutes,
               ...featuredPlaylistRoutes,
+              ...notificationRoutes,
               ...popupRoutes,
               ...uploadWizardRoutes,
             ],
