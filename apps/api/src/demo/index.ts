@@ -5,6 +5,7 @@ import { seedDemoBilling } from './billing';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoContent } from './content';
 import { seedDemoMedia } from './media';
+import { seedDemoNotifications } from './notifications';
 import { seedDemoPlaylists } from './playlists';
 
 /**
@@ -23,5 +24,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (content) app.log.info(content, 'demo media library and popups seeded');
   await seedDemoMedia(app);
   await seedDemoPlaylists(db);
+  const notifications = await seedDemoNotifications(db);
+  if (notifications) app.log.info(notifications, 'demo notifications seeded');
   return accounts;
 }
