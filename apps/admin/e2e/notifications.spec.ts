@@ -88,7 +88,7 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
 
   // Group notifications show their recipients per status before sending.
   await page.locator('label').filter({ hasText: 'Subscription group' }).click();
-  await page.getByLabel('Subscription status').click();
+  await page.getByRole('combobox', { name: 'Subscription status' }).click();
   await expect(page.getByRole('option', { name: /^Active \(\d+ members?\)$/ })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -175,7 +175,7 @@ function ScheduleRow({ schedule, onEdit }: { schedule: TSchedule; onEdit: () => 
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {describeSchedule(schedule.days, schedule.time)}
         </Text>
         <Text size="xs" c="dimmed">
@@ -190,7 +190,7 @@ function ScheduleRow({ schedule, onEdit }: { schedule: TSchedule; onEdit: () => 
           {schedule.body}
         </Text>
       </Table.Td>
-      <Table.Td>
+      <Table.Td w={100}>
         <Badge variant="light" color={schedule.isPaused ? 'gray' : 'teal'}>
           {schedule.isPaused ? 'Paused' : 'Active'}
         </Badge>
@@ -266,7 +266,7 @@ export function SchedulesSection() {
         </Text>
       )}
       {schedules.data && schedules.data.items.length > 0 && (
-        <ListTable label="Weekly schedules" minWidth={760} columns={['When', 'Notification', 'Status']}>
+        <ListTable label="Weekly schedules" minWidth={820} columns={['When', 'Notification', 'Status']}>
           {schedules.data.items.map((s) => (
             <ScheduleRow key={s.id} schedule={s} onEdit={() => setEditing(s)} />
           ))}

@@ -55,9 +55,9 @@ export function SentList() {
           <>
             <ListTable
               label="Sent notifications"
-              minWidth={900}
+              minWidth={1000}
               columns={['Notification', 'Audience', 'Sent', 'Recipients', 'Delivered', 'Failed', 'Opened']}
-              actionsWidth={90}
+              actionsWidth={100}
             >
               {sent.data.items.map((n) => (
                 <Table.Tr key={n.id}>
@@ -73,7 +73,9 @@ export function SentList() {
                     <Text size="sm">{audienceOf(n)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{sentFormat.format(new Date(n.createdAt))}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {sentFormat.format(new Date(n.createdAt))}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{n.recipients.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>{n.delivered.toLocaleString('en-US')}</Table.Td>

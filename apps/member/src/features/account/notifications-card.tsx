@@ -92,7 +92,7 @@ function PreferencesTable() {
           <Table.Tr>
             <Table.Th>Notify me about</Table.Th>
             {NOTIFICATION_CHANNELS.map((channel) => (
-              <Table.Th key={channel} ta="center" w={110}>
+              <Table.Th key={channel} ta="center" w={88}>
                 {CHANNEL_HEADERS[channel]}
               </Table.Th>
             ))}

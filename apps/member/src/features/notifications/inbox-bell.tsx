@@ -33,6 +33,7 @@ function InboxRow({ item, onOpen }: { item: TInboxItem; onOpen: (item: TInboxIte
   return (
     <UnstyledButton
       onClick={() => onOpen(item)}
+      w="100%"
       p="sm"
       style={{
         borderRadius: 8,
