@@ -10,6 +10,7 @@ import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+import { runNotifications } from './bench/notifications.mjs';
 import { runOverload } from './bench/overload.mjs';
 import { runPlayer } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
@@ -25,6 +26,7 @@ const PARTS = {
   playlists: runPlaylists,
   player: runPlayer,
   processing: runProcessing,
+  notifications: runNotifications,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 
