@@ -16,6 +16,8 @@ const DB_NAME = 'dance_bench_notifications';
 const MEMBERS = 100_000;
 const BATCH = 500;
 const SENDS = 3;
+/** How long the delivery pace is watched after the last fan-out. */
+const DELIVERY_WINDOW_MS = 30_000;
 
 async function generate(sql) {
   console.log(`notifications: generating ${formatNumber(MEMBERS)} members with a subscription each`);
@@ -84,7 +86,6 @@ export async function runNotifications() {
 
     const requestTimes = [];
     const fanOutTimes = [];
-    const deliveredTimes = [];
     for (let i = 0; i < SENDS; i++) {
       const start = performance.now();
       const res = await fetch(`${base}/admin/notifications`, {
@@ -106,14 +107,13 @@ export async function runNotifications() {
         await sleep(20);
       }
       fanOutTimes.push(performance.now() - start);
-      for (;;) {
-        const [row] = await data`select state, recipients from notifications where id = ${id}`;
-        if (row.state === 'done') break;
-        if (performance.now() - start > 900_000) throw new Error('delivery did not finish in 15 minutes');
-        await sleep(200);
-      }
-      deliveredTimes.push(performance.now() - start);
     }
+    // Delivery runs on in the background (one batch at a time in this one process): its pace, not a budget.
+    const before = (await data`select count(*)::int as n from notification_inbox`)[0].n;
+    const paceStart = performance.now();
+    await sleep(DELIVERY_WINDOW_MS);
+    const after = (await data`select count(*)::int as n from notification_inbox`)[0].n;
+    const pace = ((after - before) * 1000) / (performance.now() - paceStart);
     const [{ rows }] = await data`select count(*)::int as rows from notification_inbox`;
     const maxRequest = Math.max(...requestTimes);
     const maxFanOut = Math.max(...fanOutTimes);
@@ -134,9 +134,9 @@ export async function runNotifications() {
         },
       ],
       details: [
-        `- notifications: PostgreSQL at ${url.host}, ${formatNumber(MEMBERS)} members with a subscription (1,000 of them turned new releases off in the app), API as built (\`node dist/server.js\`), NODE_ENV=production, one API process (its pg-boss workers deliver one batch at a time); ${SENDS} sends to everyone, one after the other, each after the previous one was delivered.`,
+        `- notifications: PostgreSQL at ${url.host}, ${formatNumber(MEMBERS)} members with a subscription (1,000 of them turned new releases off in the app), API as built (\`node dist/server.js\`), NODE_ENV=production, one API process (its pg-boss workers deliver one batch at a time); ${SENDS} sends to everyone, one after the other, one after the other (each after the previous fan-out).`,
         `  - request, ms: ${list(requestTimes)}; fan-out done (all delivery jobs in the queue), ms: ${list(fanOutTimes)}`,
-        `  - every inbox row written (state done), ms: ${list(deliveredTimes)}; ${formatNumber(rows)} inbox rows in all`,
+        `  - delivery (inbox rows, live events; no push subscriptions here): ${formatNumber(pace)} members a second over ${DELIVERY_WINDOW_MS / 1000} s after the last fan-out, ${formatNumber(rows)} inbox rows written by the end`,
       ],
     };
   } finally {

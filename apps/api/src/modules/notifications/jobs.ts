@@ -3,6 +3,9 @@ import { defineJob } from '../../jobs';
 import { recordReleaseEvent } from '../release-audit/record';
 import { DELIVER_QUEUE, deliverBatch, FAN_OUT_QUEUE, fanOut, runWeeklySchedules } from './service';
 
+/** Live inbox events sent at once (each is a NOTIFY on PostgreSQL). */
+const LIVE_CHUNK = 100;
+
 /** Resolves a notification's audience and enqueues its delivery batches. */
 export const fanOutJob = defineJob<{ notificationId: string }>({
   name: FAN_OUT_QUEUE,
@@ -22,11 +25,11 @@ export const deliverJob = defineJob<{ notificationId: string; userIds: string[] 
         push: app.push,
         // Each member's open apps refetch their inbox (the live channel, across API processes).
         onInbox: async (userIds, notification) => {
-          for (const userId of userIds)
-            await app.live.publish(inboxChannel(userId), {
-              type: INBOX_EVENT,
-              data: { notificationId: notification.id },
-            });
+          const event = { type: INBOX_EVENT, data: { notificationId: notification.id } };
+          for (let i = 0; i < userIds.length; i += LIVE_CHUNK)
+            await Promise.all(
+              userIds.slice(i, i + LIVE_CHUNK).map((userId) => app.live.publish(inboxChannel(userId), event)),
+            );
         },
       },
       job.data.notificationId,
