@@ -134,7 +134,7 @@ export async function runNotifications() {
         },
       ],
       details: [
-        `- notifications: PostgreSQL at ${url.host}, ${formatNumber(MEMBERS)} members with a subscription (1,000 of them turned new releases off in the app), API as built (\`node dist/server.js\`), NODE_ENV=production, one API process (its pg-boss workers deliver one batch at a time); ${SENDS} sends to everyone, one after the other, one after the other (each after the previous fan-out).`,
+        `- notifications: PostgreSQL at ${url.host}, ${formatNumber(MEMBERS)} members with a subscription (1,000 of them turned new releases off in the app), API as built (\`node dist/server.js\`), NODE_ENV=production, one API process (its pg-boss workers deliver one batch at a time); ${SENDS} sends to everyone, one after the other (each after the previous fan-out).`,
         `  - request, ms: ${list(requestTimes)}; fan-out done (all delivery jobs in the queue), ms: ${list(fanOutTimes)}`,
         `  - delivery (inbox rows, live events; no push subscriptions here): ${formatNumber(pace)} members a second over ${DELIVERY_WINDOW_MS / 1000} s after the last fan-out, ${formatNumber(rows)} inbox rows written by the end`,
       ],

@@ -15,6 +15,8 @@ export interface JobDefinition<T extends object = object> {
   options: Omit<Queue, 'name'>;
   /** A cron (UTC) on which pg-boss sends the job itself; it needs a started runner. */
   cron?: string;
+  /** Seconds between fetches when the queue was empty or a job ended (pg-boss's minimum is 0.5); default the app's. */
+  pollingIntervalSeconds?: number;
   handler: (app: FastifyInstance, job: JobWithMetadata<T>) => Promise<void>;
 }
 
@@ -71,7 +73,7 @@ export class JobRunner {
           localConcurrency: 1,
           batchSize: 1,
           includeMetadata: true,
-          pollingIntervalSeconds: this.pollingIntervalSeconds,
+          pollingIntervalSeconds: job.pollingIntervalSeconds ?? this.pollingIntervalSeconds,
         } as const,
         async ([item]) => {
           if (item) await job.handler(app, item as JobWithMetadata<object>);

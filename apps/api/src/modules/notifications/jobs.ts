@@ -17,6 +17,8 @@ export const fanOutJob = defineJob<{ notificationId: string }>({
 export const deliverJob = defineJob<{ notificationId: string; userIds: string[] }>({
   name: DELIVER_QUEUE,
   options: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // 200 batches for 100,000 members: fetch the next one soon (pg-boss waits the interval between single jobs).
+  pollingIntervalSeconds: 0.5,
   handler: async (app, job) =>
     deliverBatch(
       {
