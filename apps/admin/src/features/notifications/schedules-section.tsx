@@ -191,9 +191,7 @@ function ScheduleRow({ schedule, onEdit }: { schedule: TSchedule; onEdit: () => 
         </Text>
       </Table.Td>
       <Table.Td w={100}>
-        <Badge variant="light" color={schedule.isPaused ? 'gray' : 'teal'}>
-          {schedule.isPaused ? 'Paused' : 'Active'}
-        </Badge>
+        <Badge variant="default">{schedule.isPaused ? 'Paused' : 'Active'}</Badge>
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap" justify="flex-end">
@@ -201,9 +199,8 @@ function ScheduleRow({ schedule, onEdit }: { schedule: TSchedule; onEdit: () => 
             Edit
           </Button>
           <Button
-            variant="light"
+            variant="default"
             size="xs"
-            color={schedule.isPaused ? 'teal' : 'gray'}
             leftSection={schedule.isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
             loading={pause.isPending}
             onClick={() =>

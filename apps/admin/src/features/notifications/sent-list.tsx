@@ -13,12 +13,6 @@ function audienceOf(n: TSentNotification): string {
   return 'Selected members';
 }
 
-const STATE_COLORS: Record<TSentNotification['state'], string> = {
-  queued: 'gray',
-  sending: 'blue',
-  done: 'teal',
-  failed: 'red',
-};
 const STATE_LABELS: Record<TSentNotification['state'], string> = {
   queued: 'Queued',
   sending: 'Sending',
@@ -55,7 +49,7 @@ export function SentList() {
           <>
             <ListTable
               label="Sent notifications"
-              minWidth={1000}
+              minWidth={860}
               columns={['Notification', 'Audience', 'Sent', 'Recipients', 'Delivered', 'Failed', 'Opened']}
               actionsWidth={100}
             >
@@ -82,9 +76,7 @@ export function SentList() {
                   <Table.Td>{n.failed.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>{n.opened.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATE_COLORS[n.state]}>
-                      {STATE_LABELS[n.state]}
-                    </Badge>
+                    <Badge variant="default">{STATE_LABELS[n.state]}</Badge>
                   </Table.Td>
                 </Table.Tr>
               ))}
