@@ -82,9 +82,20 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   await expect(member.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
   await member.getByRole('button', { name: 'Notifications, 1 unread' }).click();
   await expect(member.getByRole('button', { name: `Unread: ${title}` })).toBeVisible();
+  await expectAccessible(member, '.mantine-Popover-dropdown');
   await member.getByRole('button', { name: 'Mark all read' }).click();
   await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
   await expect(member.getByRole('button', { name: title })).toBeVisible();
+  await member.keyboard.press('Escape');
+
+  // Preferences per kind and channel on the account page.
+  await member.goto('/account');
+  const preferences = member.getByRole('table', { name: 'Notification preferences' });
+  await preferences.getByRole('checkbox', { name: 'New releases: Push' }).uncheck();
+  await expect(member.getByText('Notification preferences saved')).toBeVisible();
+  await member.reload();
+  await expect(preferences.getByRole('checkbox', { name: 'New releases: Push' })).not.toBeChecked();
+  await expectAccessible(member, 'main');
 
   // Group notifications show their recipients per status before sending.
   await page.locator('label').filter({ hasText: 'Subscription group' }).click();

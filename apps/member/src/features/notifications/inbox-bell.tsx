@@ -14,6 +14,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import IconBell from '@tabler/icons-react/dist/esm/icons/IconBell.mjs';
 import IconBellRinging from '@tabler/icons-react/dist/esm/icons/IconBellRinging.mjs';
@@ -39,7 +40,6 @@ function InboxRow({ item, onOpen }: { item: TInboxItem; onOpen: (item: TInboxIte
         borderRadius: 8,
         background: item.isRead ? undefined : 'var(--mantine-color-default-hover)',
       }}
-      aria-label={`${item.isRead ? '' : 'Unread: '}${item.title}`}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Box
@@ -55,6 +55,7 @@ function InboxRow({ item, onOpen }: { item: TInboxItem; onOpen: (item: TInboxIte
         />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={item.isRead ? 500 : 800} lineClamp={2}>
+            {!item.isRead && <VisuallyHidden>Unread: </VisuallyHidden>}
             {item.title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={3}>
