@@ -91,7 +91,7 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   // Preferences per kind and channel on the account page.
   await member.goto('/account');
   const preferences = member.getByRole('table', { name: 'Notification preferences' });
-  await preferences.getByRole('checkbox', { name: 'New releases: Push' }).uncheck();
+  await preferences.getByRole('checkbox', { name: 'New releases: Push' }).click();
   await expect(member.getByText('Notification preferences saved')).toBeVisible();
   await member.reload();
   await expect(preferences.getByRole('checkbox', { name: 'New releases: Push' })).not.toBeChecked();

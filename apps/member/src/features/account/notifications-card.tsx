@@ -67,8 +67,14 @@ function PushDeviceRow() {
 function PreferencesTable() {
   const preferences = useNotificationPreferences();
   const save = useSaveNotificationPreference();
-  const isEnabled = (kind: NotificationKind, channel: NotificationChannel) =>
-    preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? true;
+  const isEnabled = (kind: NotificationKind, channel: NotificationChannel) => {
+    // The change being saved shows at once.
+    const pending = save.isPending ? save.variables : undefined;
+    if (pending?.kind === kind && pending.channel === channel) return pending.enabled;
+    return (
+      preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? true
+    );
+  };
 
   async function change(kind: NotificationKind, channel: NotificationChannel, enabled: boolean) {
     try {
