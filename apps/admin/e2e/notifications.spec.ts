@@ -95,7 +95,7 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   await expect(member.getByText('Notification preferences saved')).toBeVisible();
   await member.reload();
   await expect(preferences.getByRole('checkbox', { name: 'New releases: Push' })).not.toBeChecked();
-  await expectAccessible(member, 'main');
+  await expectAccessible(member, '[data-testid="notifications-card"]');
 
   // Group notifications show their recipients per status before sending.
   await page.locator('label').filter({ hasText: 'Subscription group' }).click();
@@ -128,7 +128,10 @@ test('an admin schedules, pauses and deletes a weekly notification', async ({ pa
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByRole('button', { name: 'Resume' })).toBeVisible();
   await row.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).last().click();
+  await page
+    .getByRole('dialog', { name: 'Delete schedule?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Schedule deleted successfully.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });

@@ -146,7 +146,7 @@ export function NotificationsCard() {
   }
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+    <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} data-testid="notifications-card">
       <Title order={2} fz="xl" mb="sm">
         Notifications
       </Title>
