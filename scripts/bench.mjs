@@ -13,6 +13,7 @@ import { runHealth } from './bench/health.mjs';
 import { runInsights } from './bench/insights.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+import { runNotifications } from './bench/notifications.mjs';
 import { runOverload } from './bench/overload.mjs';
 import { runPlayer } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
@@ -31,6 +32,7 @@ const PARTS = {
   insights: runInsights,
   comments: runComments,
   audit: runAudit,
+  notifications: runNotifications,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

@@ -17,6 +17,7 @@ import {
   UPLOAD_HEADERS,
 } from './adapters/files';
 import { createOutboxMailSender, createSmtpMailSender, type MailSender } from './adapters/mail';
+import { createWebPushSender, loadVapidKeys, type PushSender } from './adapters/push';
 import { createVideoAdapters, type VideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
 import { type Database, type Db, openDatabase } from './db/client';
@@ -42,6 +43,7 @@ import { commentRoutes } from './modules/comments/routes';
 import { devRoutes } from './modules/dev/routes';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { playbackRoutes } from './modules/playback/routes';
 import { playlistRoutes } from './modules/playlists/routes';
 import { popupRoutes } from './modules/popups/routes';
@@ -49,10 +51,10 @@ import { productRoutes } from './modules/products/routes';
 import { progressRoutes } from './modules/progress/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { recommendationsRoutes } from './modules/recommendations/routes';
-import { shareRoutes } from './modules/share/routes';
-import { sitemapRoutes } from './modules/sitemap/routes';
 import { releaseAuditRoutes } from './modules/release-audit/routes';
 import { releasesPlugin } from './modules/releases/plugin';
+import { shareRoutes } from './modules/share/routes';
+import { sitemapRoutes } from './modules/sitemap/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { trcRoutes } from './modules/trc/routes';
@@ -76,6 +78,8 @@ declare module 'fastify' {
     video: VideoAdapters;
     billing: BillingProvider;
     analytics: MarketingAnalytics;
+    /** Web Push with the app's VAPID keys (from the environment, else generated once into DATA_DIR). */
+    push: PushSender;
     /** Sheds load in front of the database (null when MAX_DB_QUEUE_MS is 0); its counts are read by tests. */
     loadShedder: DatabaseLoadShedder | null;
   }
@@ -168,6 +172,12 @@ export async function buildApp({
   app.decorate('files', config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(filesDir));
   app.decorate('video', createVideoAdapters(config, db.db, app.files));
   app.decorate('billing', createBillingProvider(config, db.db));
+  app.decorate(
+    'push',
+    createWebPushSender(loadVapidKeys(config), {
+      allowInsecureEndpoints: config.push.allowInsecureEndpoints,
+    }),
+  );
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
   app.addHook('onClose', async () => app.analytics.flush());
   // Live channels (Server-Sent Events, fanned out through LISTEN/NOTIFY on PostgreSQL); the route is in webApi.
@@ -310,6 +320,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(shareRoutes);
   await app.register(releaseAuditRoutes);
   await app.register(trcRoutes);
+  await app.register(notificationRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
   if (config.seedDemoData) await seedDemo(app);

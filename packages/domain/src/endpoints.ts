@@ -19,6 +19,7 @@ import { adminSitemapEndpoints, sitemapEndpoints } from './content/sitemap';
 import { devEndpoints } from './dev/contracts';
 import type { Endpoint } from './http/endpoint';
 import { liveEndpoints } from './live/contracts';
+import { adminNotificationEndpoints, notificationEndpoints } from './notifications/contracts';
 import { playbackEndpoints } from './player/playback';
 import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
@@ -59,6 +60,8 @@ export const ENDPOINT_GROUPS = {
   live: liveEndpoints,
   releaseAudit: releaseAuditEndpoints,
   trc: trcEndpoints,
+  notifications: notificationEndpoints,
+  adminNotifications: adminNotificationEndpoints,
   dev: devEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

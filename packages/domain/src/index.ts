@@ -15,6 +15,7 @@ export * from './http/error-codes';
 export * from './http/strings';
 export * from './live/contracts';
 export * from './messages';
+export * from './notifications';
 export * from './player';
 export * from './playlists';
 export * from './policy';

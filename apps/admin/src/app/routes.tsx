@@ -4,6 +4,7 @@ import { addVideoRoutes } from '../features/add-videos/routes';
 import { bannerRoutes } from '../features/banners/routes';
 import { featuredPlaylistRoutes } from '../features/featured-playlists/routes';
 import { moderationRoutes } from '../features/moderation/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { overviewRoutes } from '../features/overview/routes';
 import { popupRoutes } from '../features/popups/routes';
 import { productRoutes } from '../features/products/routes';
@@ -72,6 +73,7 @@ export const adminRoutes: RouteObject[] = [
               ...bannerRoutes,
               ...featuredPlaylistRoutes,
               ...moderationRoutes,
+              ...notificationRoutes,
               ...popupRoutes,
               ...releaseAuditRoutes,
               ...productRoutes,

@@ -49,7 +49,7 @@ export function ImagePicker({
               align="center"
               justify="center"
               gap={4}
-              style={{ aspectRatio, background: 'var(--mantine-color-gray-1)', borderRadius: 6 }}
+              style={{ aspectRatio, background: 'var(--mantine-color-default-hover)', borderRadius: 6 }}
             >
               <IconPhotoUp size={32} color="var(--mantine-color-gray-6)" />
               <Text size="sm" c="dimmed">

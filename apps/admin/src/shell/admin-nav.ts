@@ -72,7 +72,7 @@ export const ADMIN_NAV: readonly AdminNavGroup[] = [
     items: [
       { label: 'Users', to: '/AdminDashboard/AllUsers', icon: IconUsers },
       { label: 'Moderation', to: '/AdminDashboard/moderation', icon: IconShieldCheck },
-      { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell, pendingIssue: 17 },
+      { label: 'Notifications', to: '/AdminDashboard/notification', icon: IconBell },
       { label: 'TRC approval', to: '/AdminDashboard/TRC-approval', icon: IconUserCheck },
     ],
   },

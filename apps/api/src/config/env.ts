@@ -101,6 +101,14 @@ const ZEnv = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Per-user total of stored video uploads (the admin upload wizard). */
   VIDEO_UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(100_000_000).default(102_400),
+  /** Web Push (VAPID) keys; without them a pair is generated on first run and kept under DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The contact push services see in the VAPID token: mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'mailto: or https: URL')
+    .optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -126,6 +134,13 @@ export interface AppConfig {
   maxEventLoopDelayMs: number;
   /** Shed load (503 OVERLOADED) while a query waits longer than this for the database; 0 = off. */
   maxDbQueueMs: number;
+  /** Web Push: VAPID keys (null: generated into DATA_DIR), the subject, and whether http endpoints are allowed. */
+  push: {
+    publicKey: string | null;
+    privateKey: string | null;
+    subject: string;
+    allowInsecureEndpoints: boolean;
+  };
   /** Per-user upload quotas, in bytes, counted from the `uploads` table. */
   uploadQuota: { imageBytes: number; videoBytes: number };
   s3: {
@@ -198,6 +213,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: e.RATE_LIMIT_MAX,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     maxDbQueueMs: e.MAX_DB_QUEUE_MS,
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT ?? 'mailto:no-reply@dancetraining.example',
+      allowInsecureEndpoints: !isProduction,
+    },
     uploadQuota: {
       imageBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       videoBytes: e.VIDEO_UPLOAD_QUOTA_MB * 1024 * 1024,

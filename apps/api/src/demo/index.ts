@@ -7,6 +7,7 @@ import { seedDemoComments } from './comments';
 import { seedDemoContent } from './content';
 import { seedDemoInsights } from './insights';
 import { seedDemoMedia } from './media';
+import { seedDemoNotifications } from './notifications';
 import { seedDemoPlaylists } from './playlists';
 import { seedDemoReleaseAudit } from './release-audit';
 import { seedDemoTrc } from './trc';
@@ -35,5 +36,7 @@ export async function seedDemo(app: FastifyInstance): Promise<boolean> {
   if (auditEvents) app.log.info({ auditEvents }, 'demo release audit seeded');
   const trc = await seedDemoTrc(app);
   if (trc) app.log.info(trc, 'demo teacher resource center seeded');
+  const notifications = await seedDemoNotifications(db);
+  if (notifications) app.log.info(notifications, 'demo notifications seeded');
   return accounts;
 }

@@ -19,6 +19,8 @@ export interface JobDefinition<T extends object = object> {
   cronTz?: string;
   /** Runs once pg-boss has started, workers and schedules in place (a missed run's catch-up sends it here). */
   onStart?: (app: FastifyInstance, boss: PgBoss) => Promise<void>;
+  /** Seconds between fetches when the queue was empty or a job ended (pg-boss's minimum is 0.5); default the app's. */
+  pollingIntervalSeconds?: number;
   handler: (app: FastifyInstance, job: JobWithMetadata<T>) => Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export class JobRunner {
           localConcurrency: 1,
           batchSize: 1,
           includeMetadata: true,
-          pollingIntervalSeconds: this.pollingIntervalSeconds,
+          pollingIntervalSeconds: job.pollingIntervalSeconds ?? this.pollingIntervalSeconds,
         } as const,
         async ([item]) => {
           if (item) await job.handler(app, item as JobWithMetadata<object>);
@@ -116,6 +118,16 @@ export class JobRunner {
   async send(name: string, data: object, options: { singletonKey?: string } = {}) {
     const boss = await this.start();
     return boss.send(name, data, options);
+  }
+
+  /** Enqueues many jobs of one queue in one statement (a fan-out's batches). */
+  async sendMany(name: string, data: object[]) {
+    if (data.length === 0) return;
+    const boss = await this.start();
+    await boss.insert(
+      name,
+      data.map((d) => ({ data: d })),
+    );
   }
 
   async stop() {

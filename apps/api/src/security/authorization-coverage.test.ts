@@ -5,7 +5,7 @@ import { createCategory, createInstructor, createTag } from '../../test/catalogu
 import { createTestApp, createUser, PASSWORD, type TestApp } from '../../test/helpers';
 import { type RegisteredRoute, routeRecorder } from '../../test/routes';
 import { testConfig } from '../config/env';
-import { billingCustomers, commentImages, comments } from '../db/schema';
+import { billingCustomers, commentImages, comments, notificationInbox, notifications } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 import { createPlayableVideo, createReadyAsset, subscribe } from '../modules/playback/test-factories';
 import { signedDocumentUrl } from '../modules/trc/documents';
@@ -188,6 +188,22 @@ const trcInput = () => ({
 });
 
 const NOWHERE = randomUUID();
+const notificationInput = { title: 'Hello', body: 'New classes' };
+const scheduleInput = { days: [1], time: '09:00', title: 'Weekly', body: 'Hi' };
+const freshSchedule = async () =>
+  (await asAdmin('POST', '/admin/notification-schedules', scheduleInput)).id as string;
+/** An inbox item of "member". */
+async function freshInboxItem() {
+  const [n] = await t.app.db
+    .insert(notifications)
+    .values({ kind: 'release', title: 'T', body: 'B', audience: { type: 'users' }, source: 'system' })
+    .returning();
+  const [item] = await t.app.db
+    .insert(notificationInbox)
+    .values({ userId: w.users.member.id, notificationId: n!.id })
+    .returning();
+  return item!.id;
+}
 
 const CASES: Record<string, Case> = {
   // ---- outside the session model: their own guard is proved below ----
@@ -967,6 +983,65 @@ const CASES: Record<string, Case> = {
   'POST /api/v1/admin/trc/documents': {
     expect: adminReaches(415),
     request: () => ({ payload: 'not multipart', headers: { 'content-type': 'text/plain' } }),
+  },
+  // ---- notifications: "member" owns an inbox item; other members' items answer 404 ----
+  'GET /api/v1/admin/notifications': { expect: adminOnly },
+  'POST /api/v1/admin/notifications': { expect: adminOnly, request: () => ({ payload: notificationInput }) },
+  'POST /api/v1/admin/notifications/group': {
+    expect: adminOnly,
+    request: () => ({ payload: { ...notificationInput, status: 'active' } }),
+  },
+  'GET /api/v1/admin/notifications/recipients': { expect: adminOnly },
+  'GET /api/v1/admin/notification-schedules': { expect: adminOnly },
+  'POST /api/v1/admin/notification-schedules': {
+    expect: adminOnly,
+    request: () => ({ payload: scheduleInput }),
+  },
+  'PUT /api/v1/admin/notification-schedules/:id': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/notification-schedules/${await freshSchedule()}`),
+      payload: scheduleInput,
+    }),
+  },
+  'PATCH /api/v1/admin/notification-schedules/:id': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/notification-schedules/${await freshSchedule()}`),
+      payload: { isPaused: true },
+    }),
+  },
+  'DELETE /api/v1/admin/notification-schedules/:id': {
+    expect: adminOnly,
+    request: async () => ({ url: api(`/admin/notification-schedules/${await freshSchedule()}`) }),
+  },
+  'GET /api/v1/notifications': { expect: signedIn('2xx') },
+  'PATCH /api/v1/notifications/:id': {
+    expect: signedIn(404, { member: '2xx' }),
+    request: async () => ({
+      url: api(`/notifications/${await freshInboxItem()}`),
+      payload: { isRead: true },
+    }),
+  },
+  'POST /api/v1/notifications/read-all': { expect: signedIn('2xx') },
+  'GET /api/v1/notifications/preferences': { expect: signedIn('2xx') },
+  'PUT /api/v1/notifications/preferences': {
+    expect: signedIn('2xx'),
+    request: () => ({ payload: { preferences: [{ kind: 'release', channel: 'push', enabled: false }] } }),
+  },
+  'GET /api/v1/push/public-key': { expect: all('2xx') },
+  'POST /api/v1/push/subscriptions': {
+    expect: signedIn('2xx'),
+    request: () => ({
+      payload: {
+        endpoint: `https://push.example.com/${randomUUID()}`,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      },
+    }),
+  },
+  'POST /api/v1/push/subscriptions/remove': {
+    expect: signedIn('2xx'),
+    request: () => ({ payload: { endpoint: 'https://push.example.com/none' } }),
   },
 };
 

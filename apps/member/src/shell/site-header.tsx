@@ -6,6 +6,7 @@ import IconSparkles from '@tabler/icons-react/dist/esm/icons/IconSparkles.mjs';
 import { Link } from 'react-router';
 import { useViewer } from '../app/use-viewer';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { LazyInboxBell } from './inbox-bell-lazy';
 import { LazyProfileMenu } from './profile-menu-lazy';
 import { SearchBox } from './search-box';
 import classes from './site-header.module.css';
@@ -47,6 +48,7 @@ function HeaderActions() {
           UPGRADE
         </Button>
       )}
+      <LazyInboxBell userId={user.id} />
       <LazyProfileMenu user={user} />
     </Group>
   );

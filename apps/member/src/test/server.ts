@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@dance/domain';
+import { API_PREFIX, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '@dance/domain';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { catalogueDefaults } from './catalogue-defaults';
@@ -11,6 +11,15 @@ const api = (path: string) => `${window.location.origin}${API_PREFIX}${path}`;
  */
 const shellDefaults = [
   http.get(api('/popups/active'), () => HttpResponse.json({ popup: null })),
+  // The header's bell and the account page's notification preferences: an empty inbox, everything wanted.
+  http.get(api('/notifications'), () => HttpResponse.json({ items: [], unreadCount: 0 })),
+  http.get(api('/notifications/preferences'), () =>
+    HttpResponse.json({
+      preferences: NOTIFICATION_KINDS.flatMap((kind) =>
+        NOTIFICATION_CHANNELS.map((channel) => ({ kind, channel, enabled: true })),
+      ),
+    }),
+  ),
   http.get(api('/account'), () =>
     HttpResponse.json({
       id: 'u1',

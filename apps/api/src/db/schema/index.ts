@@ -8,6 +8,7 @@ export * from './login-failures';
 export * from './mail-outbox';
 export * from './media';
 export * from './media-library';
+export * from './notifications';
 export * from './playlists';
 export * from './popups';
 export * from './release-audit';

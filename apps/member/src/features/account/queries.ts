@@ -1,10 +1,12 @@
 import { queryKeyOf, queryKeys, useApiClient } from '@dance/api-client';
 import {
   accountEndpoints,
+  notificationEndpoints,
   studioSeatEndpoints,
   type TAddSubUserRequest,
   type TChangeEmailRequest,
   type TConfirmEmailRequest,
+  type TPreference,
   type TUpdateNameRequest,
   type TUpdateSubUserRequest,
 } from '@dance/domain';
@@ -124,4 +126,26 @@ export function useDeleteSubUser() {
   return useSeatMutation((subUserId: string) =>
     client.call(studioSeatEndpoints.remove, { params: { subUserId } }),
   );
+}
+
+// Notification preferences per kind and channel (issue 17).
+
+const preferencesKey = queryKeyOf(notificationEndpoints.preferences);
+
+export function useNotificationPreferences() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: preferencesKey,
+    queryFn: ({ signal }) => client.call(notificationEndpoints.preferences, { signal }),
+  });
+}
+
+export function useSaveNotificationPreference() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preference: TPreference) =>
+      client.call(notificationEndpoints.setPreferences, { body: { preferences: [preference] } }),
+    onSuccess: (answer) => queryClient.setQueryData(preferencesKey, { preferences: answer.preferences }),
+  });
 }

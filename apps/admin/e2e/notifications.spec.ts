@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Page, request as playwrightRequest, test } from '@playwright/test';
+
+const PASSWORD = 'Dance123!';
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
+const MEMBER_URL = `http://localhost:${PORT_BASE ? PORT_BASE + 1 : 5273}`;
+const API_URL = `http://localhost:${PORT_BASE || 3100}`;
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function logInAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/AdminDashboard\/AllVideos$/);
+}
+
+async function expectAccessible(page: Page, selector: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    const { violations } = await new AxeBuilder({ page })
+      .include(selector)
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`),
+    ).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
+}
+
+test('an admin sends a notification and a member sees it arrive in the inbox live', async ({
+  page,
+  browser,
+}) => {
+  // A fresh member, signed up through the API, with an empty inbox.
+  const email = `inbox.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  const api = await playwrightRequest.newContext({ baseURL: API_URL });
+  const signUp = await api.post('/api/v1/auth/signup', {
+    data: {
+      firstName: 'Ina',
+      lastName: 'Box',
+      email,
+      password: PASSWORD,
+      reEnteredPassword: PASSWORD,
+      role: 'dancer-parent',
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  await api.dispose();
+
+  // The member's own browser (cookies are per host: a context of its own keeps the two sessions apart).
+  const memberContext = await browser.newContext({ baseURL: MEMBER_URL });
+  const member = await memberContext.newPage();
+  await member.goto('/login');
+  await member.getByLabel('Email').fill(email);
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeEnabled();
+
+  await logInAdmin(page);
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  await expect(page).toHaveURL(/\/AdminDashboard\/notification$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  // The weekly schedules of the demo data.
+  await expect(page.getByRole('table', { name: 'Weekly schedules' })).toContainText('New classes are out');
+
+  const title = `Salsa Basics is out ${Math.random().toString(36).slice(2, 6)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Learn your first salsa steps today.');
+  await page.getByLabel('Opens').fill('/classes');
+  await expect(page.getByLabel('Preview')).toContainText(title);
+  await expect(page.getByText(/\d+ members/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText('Notification sent successfully.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Sent notifications' })).toContainText(title);
+
+  // The member's bell counts it without a reload (the live channel), and the inbox lists it.
+  await expect(member.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await member.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  await expect(member.getByRole('button', { name: `Unread: ${title}` })).toBeVisible();
+  await expectAccessible(member, '.mantine-Popover-dropdown');
+  await member.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await expect(member.getByRole('button', { name: title })).toBeVisible();
+  await member.keyboard.press('Escape');
+
+  // Preferences per kind and channel on the account page.
+  await member.goto('/account');
+  const preferences = member.getByRole('table', { name: 'Notification preferences' });
+  await preferences.getByRole('checkbox', { name: 'New releases: Push' }).click();
+  await expect(member.getByText('Notification preferences saved')).toBeVisible();
+  await member.reload();
+  await expect(preferences.getByRole('checkbox', { name: 'New releases: Push' })).not.toBeChecked();
+  await expectAccessible(member, '[data-testid="notifications-card"]');
+
+  // Group notifications show their recipients per status before sending.
+  await page.locator('label').filter({ hasText: 'Subscription group' }).click();
+  await page.getByRole('combobox', { name: 'Subscription status' }).click();
+  await expect(page.getByRole('option', { name: /^Active \(\d+ members?\)$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await expectAccessible(page, 'main');
+  await memberContext.close();
+});
+
+test('an admin schedules, pauses and deletes a weekly notification', async ({ page }) => {
+  await logInAdmin(page);
+  await page.goto('/AdminDashboard/notification');
+  await page.getByRole('button', { name: 'Add schedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add weekly schedule' });
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('Please pick at least one day')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Wednesday' }).check();
+  await dialog.getByRole('checkbox', { name: 'Friday' }).check();
+  await dialog.getByLabel('Time (New York)').click();
+  await page.getByRole('option', { name: '6:35 PM' }).click();
+  const title = `Midweek stretch ${Math.random().toString(36).slice(2, 6)}`;
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Message').fill('Ten minutes of stretching.');
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(page.getByText('Notification scheduled successfully.')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Wed, Fri at 6:35 PM');
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete schedule?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Schedule deleted successfully.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+});
