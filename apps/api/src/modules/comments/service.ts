@@ -50,7 +50,7 @@ import {
   selectThreadPage,
   type ThreadRow,
 } from './queries';
-import { commentSubject } from './subjects';
+import { commentSubject, type DescribedSubject, withTarget } from './subjects';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 const readerOf = (caller: ResolvedSession): Reader => ({
@@ -339,7 +339,9 @@ async function notifyReply(
   reply: CommentRow,
   repliedTo: CommentRow,
 ) {
-  const url = `${app.config.memberAppUrl}${subject.memberPath(reply.subjectId, reply.id)}`;
+  const described = (await subject.describe(app.db, [reply.subjectId])).get(reply.subjectId);
+  if (!described) return;
+  const url = `${app.config.memberAppUrl}${withTarget(described.memberPath, reply.id)}`;
   for (const listener of replyListeners) {
     try {
       await listener(app, { reply, repliedTo, url });
@@ -445,7 +447,7 @@ async function describeSubjects(db: DbOrTx, rows: { subjectType: string; subject
     if (!byType.has(row.subjectType)) byType.set(row.subjectType, new Set());
     byType.get(row.subjectType)!.add(row.subjectId);
   }
-  const found = new Map<string, { title: string; thumbnailUrl: string | null }>();
+  const found = new Map<string, DescribedSubject>();
   for (const [type, ids] of byType) {
     const subject = commentSubject(type);
     if (!subject) continue;
@@ -458,7 +460,7 @@ async function describeSubjects(db: DbOrTx, rows: { subjectType: string; subject
       id,
       title: described?.title ?? 'Removed content',
       thumbnailUrl: described?.thumbnailUrl ?? null,
-      memberPath: commentSubject(type)?.memberPath(id, commentId) ?? '/',
+      memberPath: described ? withTarget(described.memberPath, commentId) : '/',
     };
   };
 }

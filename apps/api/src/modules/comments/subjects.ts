@@ -8,13 +8,24 @@ import type { ResolvedSession } from '../auth/sessions';
 export interface CommentSubject {
   /** Whether the subject exists and the caller may read (and write) its comments. */
   canRead(db: DbOrTx, caller: ResolvedSession, subjectId: string): Promise<boolean>;
-  /** Titles and thumbnails for the moderation lists; ids not found are left out. */
-  describe(
-    db: DbOrTx,
-    subjectIds: string[],
-  ): Promise<Map<string, { title: string; thumbnailUrl: string | null }>>;
-  /** The member app's path to the subject, pointing at a comment when given (spec 2 §2 `target`). */
-  memberPath(subjectId: string, commentId?: string): string;
+  /**
+   * Titles, thumbnails and the member app's path to each subject (for the moderation lists and reply
+   * notifications); ids not found are left out.
+   */
+  describe(db: DbOrTx, subjectIds: string[]): Promise<Map<string, DescribedSubject>>;
+}
+
+export interface DescribedSubject {
+  title: string;
+  thumbnailUrl: string | null;
+  /** The member app's page of the subject; `withTarget` points it at a comment (spec 2 §2 `target`). */
+  memberPath: string;
+}
+
+/** A subject's page pointed at one comment: the player and the TRC pages scroll to `target`. */
+export function withTarget(memberPath: string, commentId?: string) {
+  if (!commentId) return memberPath;
+  return `${memberPath}${memberPath.includes('?') ? '&' : '?'}target=${encodeURIComponent(commentId)}`;
 }
 
 /**
@@ -51,11 +62,11 @@ export const videoSubject: CommentSubject = {
       .select({ id: videos.id, title: videos.title, thumbnailUrl: videos.thumbnailUrl })
       .from(videos)
       .where(inArray(videos.id, ids));
-    return new Map(rows.map((row) => [row.id, { title: row.title, thumbnailUrl: row.thumbnailUrl }]));
-  },
-  memberPath(subjectId, commentId) {
-    const params = new URLSearchParams({ v: subjectId });
-    if (commentId) params.set('target', commentId);
-    return `/PlayerPage?${params}`;
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        { title: row.title, thumbnailUrl: row.thumbnailUrl, memberPath: `/PlayerPage?v=${row.id}` },
+      ]),
+    );
   },
 };

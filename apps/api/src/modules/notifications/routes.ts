@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
 import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
+import { onReply } from '../comments/service';
 import { deliverJob, fanOutJob, weeklySchedulesJob } from './jobs';
 import {
   countNotifications,
@@ -17,6 +18,7 @@ import {
   selectNotificationsPage,
   selectSchedules,
 } from './queries';
+import { notifyReply } from './replies';
 import {
   countUnread,
   createSchedule,
@@ -39,6 +41,8 @@ import {
 
 /** Notifications: the admin's send, group and weekly pages; the member's inbox, preferences and devices. */
 export async function notificationRoutes(app: FastifyInstance) {
+  // Replies to a member's comment reach their inbox and devices (the same listener registered twice runs once).
+  onReply(notifyReply);
   app.jobs.add(fanOutJob);
   app.jobs.add(deliverJob);
   app.jobs.add(weeklySchedulesJob);

@@ -1,7 +1,7 @@
-import { COMING_SOON_TAG, releaseInstant } from '@dance/domain';
+import { addDays, COMING_SOON_TAG, releaseInstant } from '@dance/domain';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { banners, popups, releaseLedger, releaseRuns, tags, videos } from '../../db/schema';
+import { banners, popups, releaseLedger, releaseRuns, tags, trcContent, videos } from '../../db/schema';
 import { refreshSearchText } from '../admin-videos/search-text-refresh';
 import type { DueItem, ReleaseWindow } from './releasers';
 
@@ -188,4 +188,38 @@ export async function finishRun(
       finishedAt: result.finishedAt,
     })
     .where(eq(releaseRuns.scheduleTimeUtc, scheduleTimeUtc));
+}
+
+export async function selectDueTrcContent(db: DbOrTx, w: ReleaseWindow): Promise<DueItem[]> {
+  const rows = await db
+    .select({ id: trcContent.id, releaseDate: trcContent.releaseDate, title: trcContent.title })
+    .from(trcContent)
+    .where(
+      and(
+        gte(trcContent.releaseDate, w.fromDate),
+        lte(trcContent.releaseDate, w.toDate),
+        notReleased('trc-content', trcContent.id, trcContent.releaseDate),
+      ),
+    )
+    .orderBy(asc(trcContent.releaseDate), asc(trcContent.id));
+  return rows.map((r) => ({ id: r.id, releaseDate: r.releaseDate, context: { title: r.title } }));
+}
+
+export async function findTrcContentToRelease(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ releaseAt: trcContent.releaseAt, releaseDate: trcContent.releaseDate })
+    .from(trcContent)
+    .where(eq(trcContent.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Videos and classes with a release date in the seven days ending on `toDate` (New York dates), newest first. */
+export async function selectReleasedThisWeek(db: DbOrTx, toDate: string) {
+  const rows = await db
+    .select({ title: videos.title })
+    .from(videos)
+    .where(and(gte(videos.releaseDate, addDays(toDate, -6)), lte(videos.releaseDate, toDate)))
+    .orderBy(desc(videos.releaseDate), asc(videos.title));
+  return { total: rows.length, titles: rows.map((r) => r.title) };
 }

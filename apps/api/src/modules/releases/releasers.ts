@@ -1,13 +1,17 @@
 import { COMING_SOON_TAG, todayInNewYork } from '@dance/domain';
 import type { DbOrTx, Tx } from '../../db/client';
+import type { NotifyInput } from '../notifications/service';
 import {
   findBannerToRelease,
   findClassVideoToRelease,
   findPopupToRelease,
+  findTrcContentToRelease,
   removeComingSoonTag,
   selectDueBanners,
   selectDueClassVideos,
   selectDuePopups,
+  selectDueTrcContent,
+  selectReleasedThisWeek,
 } from './queries';
 
 /** The release dates a run covers (New York, YYYY-MM-DD, both ends included) and its clock. */
@@ -15,6 +19,8 @@ export interface ReleaseWindow {
   fromDate: string;
   toDate: string;
   now: Date;
+  /** Tells members (the notifications module's notify service); absent in runs that send nothing. */
+  notify?: (input: NotifyInput) => Promise<unknown>;
 }
 
 /** One item a releaser found due: its id, its release date and what the audit event should say about it. */
@@ -83,12 +89,60 @@ export const popupReleaser: Releaser = {
   },
 };
 
+/** TRC items of the day: shown to teachers with access from midnight (visibility follows `release_at`). */
+export const trcContentReleaser: Releaser = {
+  fieldType: 'trc-content',
+  event: 'release.trc-content',
+  due: (db, window) => selectDueTrcContent(db, window),
+  async release(tx, item, window) {
+    const content = await findTrcContentToRelease(tx, item.id);
+    if (!content) throw new Error('The TRC item no longer exists');
+    if (content.releaseAt.getTime() > window.now.getTime())
+      throw new Error(`The TRC item's release moved to ${content.releaseDate}`);
+    return 'Visible in the Teacher Resource Center';
+  },
+};
+
+/** Monday, in New York: the day the weekly "new this week" notification goes out. */
+const isMonday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 1;
+
+/**
+ * "New this week" (issue 17): on Monday's midnight run, members who want release news hear how many videos
+ * and classes came out in the seven days before. One item per Monday (`new-this-week:<date>`), so the ledger
+ * sends it once; a week without releases sends nothing and says so in the audit.
+ */
+export const newThisWeekReleaser: Releaser = {
+  fieldType: 'notification',
+  event: 'release.new-this-week',
+  async due(_db, window) {
+    return isMonday(window.toDate)
+      ? [{ id: `new-this-week:${window.toDate}`, releaseDate: window.toDate, context: {} }]
+      : [];
+  },
+  async release(tx, item, window) {
+    const released = await selectReleasedThisWeek(tx, item.releaseDate);
+    if (released.total === 0) return 'Nothing was released this week: no notification';
+    if (!window.notify) return 'Notifications are not wired in this run: nothing sent';
+    const titles = released.titles.slice(0, 3).join(', ');
+    await window.notify({
+      audience: 'all',
+      kind: 'release',
+      title:
+        released.total === 1 ? 'New this week: 1 new video' : `New this week: ${released.total} new videos`,
+      body: released.total > 3 ? `${titles} and more.` : `${titles}.`,
+      url: '/AllVideos',
+    });
+    return `Sent to members who want release news (${released.total} new)`;
+  },
+};
+
 /**
  * Every releaser the midnight job runs, in order. Adding a kind of content is one entry here.
- *
- * Slots the lead fills at merge (see README.md in this folder):
- * - TRC content (`trcContentReleaser`, fieldType `trc-content`) from the TRC module;
- * - the "new this week" notification (`newThisWeekReleaser`, fieldType `notification`) through the
- *   notifications module's notify service.
  */
-export const RELEASERS: readonly Releaser[] = [classVideoReleaser, bannerReleaser, popupReleaser];
+export const RELEASERS: readonly Releaser[] = [
+  classVideoReleaser,
+  bannerReleaser,
+  popupReleaser,
+  trcContentReleaser,
+  newThisWeekReleaser,
+];

@@ -4,8 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { insertBanner, insertClassVideo, insertPopup, videoState } from '../../../test/release-fixtures';
+import { trcContent } from '../../db/schema';
+import type { NotifyInput } from '../notifications/service';
 import { catchUpMissedRelease, RELEASE_JOB } from './jobs';
-import { classVideoReleaser, type Releaser } from './releasers';
+import { classVideoReleaser, newThisWeekReleaser, type Releaser, trcContentReleaser } from './releasers';
 import { nextReleaseRunAt, RELEASE_CRON, RELEASE_CRON_TZ, releaseRunAt } from './schedule';
 import { type ReleaseClock, ReleaseRunFailedError, runRelease } from './service';
 
@@ -257,5 +259,54 @@ describe('the midnight release job', () => {
     const [event] = await events();
     expect(event).toMatchObject({ status: 'ok', item_id: video.id });
     t.app.releaseClock.now = () => new Date();
+  });
+});
+
+describe('the TRC and "new this week" releasers', () => {
+  // Monday 2026-11-23: midnight in New York is 05:00 UTC (winter time).
+  const MONDAY = '2026-11-23';
+  const MONDAY_MIDNIGHT = new Date('2026-11-23T05:00:00.000Z');
+
+  it('releases the TRC items of the day once, and tells members on Monday what came out that week', async () => {
+    await t.app.db.execute(sql`truncate trc_content cascade`);
+    await t.app.db.insert(trcContent).values({
+      title: 'Turns lesson plan',
+      fileType: 'pdf',
+      categories: ['lesson-plans'],
+      releaseDate: MONDAY,
+      releaseAt: releaseInstant(MONDAY),
+    });
+    await insertClassVideo(t.app.db, 'Jazz class', addDays(MONDAY, -2));
+    await insertClassVideo(t.app.db, 'Ballet class', MONDAY);
+    const sent: NotifyInput[] = [];
+    const run = () =>
+      runRelease(t.app.db, {
+        scheduleTimeUtc: MONDAY_MIDNIGHT,
+        clock: clockAt('2026-11-23T05:00:01.000Z').clock,
+        releasers: [trcContentReleaser, newThisWeekReleaser],
+        notify: async (input) => void sent.push(input),
+      });
+    expect((await run()).status).toBe('done');
+    await run(); // a second run releases and sends nothing again
+    const rows = await events();
+    expect(rows.map((r) => [r.event, r.status])).toEqual([
+      ['release.trc-content', 'ok'],
+      ['release.new-this-week', 'ok'],
+    ]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ audience: 'all', kind: 'release', title: 'New this week: 2 new videos' });
+    expect(sent[0]!.body).toBe('Ballet class, Jazz class.');
+  });
+
+  it('sends nothing on other days', async () => {
+    const sent: NotifyInput[] = [];
+    await runRelease(t.app.db, {
+      scheduleTimeUtc: new Date('2026-11-24T05:00:00.000Z'),
+      clock: clockAt('2026-11-24T05:00:01.000Z').clock,
+      releasers: [newThisWeekReleaser],
+      notify: async (input) => void sent.push(input),
+    });
+    expect(sent).toEqual([]);
+    expect(await events()).toEqual([]);
   });
 });

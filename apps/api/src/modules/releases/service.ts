@@ -1,6 +1,7 @@
 import { addDays, todayInNewYork } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { notify } from '../notifications/service';
 import { recordReleaseEvent, WORKER_ID } from '../release-audit/record';
 import { claimLedgerItem, claimRun, finishRun, lastDoneReleaseDate } from './queries';
 import { type DueItem, RELEASERS, type Releaser, type ReleaseWindow } from './releasers';
@@ -28,6 +29,8 @@ export interface RunOptions {
   releasers?: readonly Releaser[];
   /** The first backoff, doubled per attempt (1 s). */
   backoffBaseMs?: number;
+  /** How a releaser tells members (the notifications module's notify); without it nothing is sent. */
+  notify?: ReleaseWindow['notify'];
   workerId?: string;
 }
 
@@ -64,7 +67,12 @@ export async function runRelease(db: Db, options: RunOptions): Promise<RunResult
   const run = await claimRun(db, { scheduleTimeUtc, releaseDate, fromDate, workerId, jobId, startedAt });
   if (!run) return { status: 'skipped', released: 0, failed: 0 };
 
-  const window: ReleaseWindow = { fromDate: run.fromDate, toDate: releaseDate, now: startedAt };
+  const window: ReleaseWindow = {
+    fromDate: run.fromDate,
+    toDate: releaseDate,
+    now: startedAt,
+    ...(options.notify ? { notify: options.notify } : {}),
+  };
   let released = 0;
   let failed = 0;
   for (const releaser of releasers) {
@@ -185,5 +193,6 @@ export function runScheduledRelease(app: FastifyInstance, data: { scheduleTimeUt
     scheduleTimeUtc: data.scheduleTimeUtc ? new Date(data.scheduleTimeUtc) : releaseRunAt(clock.now()),
     jobId,
     clock,
+    notify: (input) => notify(app, input),
   });
 }

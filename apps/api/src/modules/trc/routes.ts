@@ -16,6 +16,8 @@ import { authHook, route } from '../../lib/route';
 import { securityOf } from '../../plugins/openapi';
 import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
+import { registerCommentSubject } from '../comments/subjects';
+import { trcCommentSubject } from './access';
 import { fetchPdf, storeDocument, verifyDocumentSignature } from './documents';
 import { findDocument } from './queries';
 import {
@@ -48,6 +50,7 @@ const toDocumentUpload = (d: { id: string; name: string; pages: number; sizeByte
 
 /** The Teacher Resource Center: access requests, browsing, signed media, admin approval and content. */
 export async function trcRoutes(app: FastifyInstance) {
+  registerCommentSubject('trc', trcCommentSubject);
   const changeBy = (request: Pick<FastifyRequest, 'id'> & { caller: ResolvedSession }): AdminChange => ({
     db: app.db,
     request,

@@ -235,7 +235,7 @@ async function sendMail(
 
 type Lookups = Awaited<ReturnType<typeof selectLookups>>;
 
-const firstCategory = (row: Pick<TrcContentRow, 'categories'>): TrcCategoryId =>
+export const firstCategory = (row: Pick<TrcContentRow, 'categories'>): TrcCategoryId =>
   (row.categories[0] as TrcCategoryId | undefined) ?? 'resources';
 
 export function toCard(row: TrcContentRow, lookups: Lookups): TTrcCard {
