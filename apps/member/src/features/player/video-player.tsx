@@ -27,7 +27,15 @@ import IconRepeat from '@tabler/icons-react/dist/esm/icons/IconRepeat.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
 import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
-import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
 import { useHlsSource } from './use-hls-source';
@@ -84,6 +92,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [duration, setDuration] = useState(stream?.durationSeconds ?? 0);
   const [buffered, setBuffered] = useState(0);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const isFullscreen = useIsFullscreen(frameRef);
   const autoPlayRef = useRef(props.autoPlay);
   autoPlayRef.current = props.autoPlay;
   // Storyboard and chapter thumbnails wait for the first frame: the first segments go first.
@@ -176,6 +185,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
     setLoop((l) => ({ ...l, a: chapter.timeSeconds, b: end, done: 0, label: chapter.title }));
     seek(chapter.timeSeconds);
   }
+
+  // The menus open over the page (a portal), not inside the frame that would clip them on a phone; in full
+  // screen only the frame is shown, so they open inside it. They flip, shift and shrink (then scroll) to fit.
+  const menuProps = {
+    position: 'top-end',
+    withinPortal: true,
+    portalProps: isFullscreen && frameRef.current ? { target: frameRef.current } : undefined,
+    middlewares: { flip: true, shift: true, size: { padding: 8 } },
+  } as const;
 
   const currentChapter = chapterIndexAt(chapters, time);
   const hoverCue = hover ? findCue(storyboard, hover.time) : null;
@@ -312,7 +330,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                 </Text>
               </Group>
               <Group gap={4} wrap="nowrap">
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <Button
                       variant="subtle"
@@ -347,7 +365,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     <IconArrowsHorizontal size={20} />
                   </ActionIcon>
                 </Tooltip>
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <ActionIcon
                       variant={subtitle ? 'filled' : 'subtle'}
@@ -373,7 +391,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     ))}
                   </Menu.Dropdown>
                 </Menu>
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
                       <IconSettings size={20} />
@@ -460,6 +478,17 @@ export function VideoPlayer(props: VideoPlayerProps) {
       )}
     </Stack>
   );
+}
+
+/** Whether the frame is shown full screen (the menus then open inside it). */
+function useIsFullscreen(frameRef: RefObject<HTMLDivElement | null>): boolean {
+  const [isFullscreen, setIsFullscreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => setIsFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [frameRef]);
+  return isFullscreen;
 }
 
 /** The loop tools: set A and B, or loop a chapter; repeat count and a pause between runs. */
