@@ -59,8 +59,9 @@ describe('tuned start-up', () => {
     expect(hls?.source).toBe(URL_A);
     expect(hls?.media).toBe(video);
     expect(video.play).toHaveBeenCalledTimes(1);
-    // Lowest rendition first, no probe download, the first segment fetched before attaching.
-    expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, startFragPrefetch: true });
+    // Lowest rendition first, no probe download; no prefetch before attaching (it fetched the segment twice).
+    expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, maxMaxBufferLength: 30 });
+    expect(hls?.config).not.toHaveProperty('startFragPrefetch');
 
     // The player takes it over once, already attached to its element.
     expect(start.takePreloaded(URL_A, video)).toEqual({ hls, isAttached: true });
