@@ -36,6 +36,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { playerKeyAction } from './player-keys';
 import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
 import { useHlsSource } from './use-hls-source';
@@ -72,13 +73,17 @@ export interface VideoPlayerProps {
   onEnded?: () => void;
 }
 
+/** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
+const FRAME_RATE = 30;
+
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
  * The player of spec 2 §2 with the practice tools: hls.js (native HLS where hls.js is unsupported), quality
  * (Auto and each rendition), subtitles, chapters on the timeline, storyboard previews while scrubbing,
- * speed with pitch kept, mirror, A-B or chapter loops with a repeat count and a pause. Arrow-key hotkeys
- * are off (spec 2 §9); every control is a button reachable with Tab.
+ * speed with pitch kept, mirror, A-B or chapter loops with a repeat count and a pause. Media keys (Space, K,
+ * J, L, F, M, C, `,` and `.`, see player-keys.ts); arrow-key hotkeys are off (spec 2 §9); every control is a
+ * button reachable with Tab.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { stream, chapters, startAt, isMirrored, playbackRate, onPreferencesChange, onProgress, onExpired } =
@@ -157,6 +162,33 @@ export function VideoPlayer(props: VideoPlayerProps) {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void frame.requestFullscreen?.();
   }
+
+  function toggleMute() {
+    if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
+  }
+
+  // The media keys (player-keys.ts), on the whole page while the player is open; the handler is read from a
+  // ref so the listener is added once.
+  const onPageKey = (event: globalThis.KeyboardEvent) => {
+    const video = videoRef.current;
+    const action = stream && video ? playerKeyAction(event) : null;
+    if (!action || !video) return;
+    event.preventDefault();
+    if (action.kind === 'toggle-play') togglePlay();
+    else if (action.kind === 'jump') seek(video.currentTime + action.seconds);
+    else if (action.kind === 'fullscreen') toggleFullscreen();
+    else if (action.kind === 'mute') toggleMute();
+    else if (action.kind === 'subtitles')
+      chooseSubtitle(subtitle === null ? (stream?.subtitles[0]?.lang ?? null) : null);
+    else if (action.kind === 'frame' && video.paused) seek(video.currentTime + action.frames / FRAME_RATE);
+  };
+  const pageKeyRef = useRef(onPageKey);
+  pageKeyRef.current = onPageKey;
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => pageKeyRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   function timeAt(event: PointerEvent<HTMLDivElement>) {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -318,9 +350,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                 <ActionIcon
                   variant="subtle"
                   color="white"
-                  onClick={() => {
-                    if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
-                  }}
+                  onClick={toggleMute}
                   aria-label={isMuted ? 'Unmute' : 'Mute'}
                 >
                   {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
