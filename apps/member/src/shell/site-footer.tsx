@@ -10,8 +10,6 @@ import IconBrandYoutube from '@tabler/icons-react/dist/esm/icons/IconBrandYoutub
 import type { ReactNode } from 'react';
 import classes from './site-footer.module.css';
 
-const COPYRIGHT_YEAR = 2023;
-
 const SOCIAL_LINKS = [
   { label: 'Instagram', href: LINKS.instagram, icon: <IconBrandInstagram size={20} /> },
   { label: 'Facebook', href: LINKS.facebook, icon: <IconBrandFacebook size={20} /> },
@@ -123,7 +121,7 @@ export function SiteFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={32} pt="md" className={classes.copyright}>
-          © {COPYRIGHT_YEAR} Dance Training. All rights reserved.
+          © {new Date().getFullYear()} Dance Training. All rights reserved.
         </Text>
       </Container>
     </Box>

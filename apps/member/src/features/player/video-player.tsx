@@ -306,7 +306,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     className={classes.loopRange}
                     style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
                     data-testid="loop-range"
-                  />
+                  >
+                    <span className={classes.loopEdge} data-edge="a" aria-hidden>
+                      A
+                    </span>
+                    <span className={classes.loopEdge} data-edge="b" aria-hidden>
+                      B
+                    </span>
+                  </div>
                 )}
                 {chapters.map((c) => (
                   <span
@@ -537,7 +544,7 @@ function LoopBar({
 }) {
   const isActive = isLoopActive(loop);
   return (
-    <Group gap="xs" wrap="wrap" className={classes.loopBar} aria-label="Practice loop">
+    <Group gap="xs" wrap="wrap" align="flex-end" className={classes.loopBar} aria-label="Practice loop">
       <IconRepeat size={18} aria-hidden />
       <Button size="compact-sm" variant="default" onClick={() => onSetPoint('a')}>
         {loop.a === null ? 'Set A' : `A ${formatClock(loop.a)}`}
@@ -562,7 +569,8 @@ function LoopBar({
         w={110}
         min={0}
         max={99}
-        label=""
+        label="Repeats"
+        description="0 = until stopped"
         aria-label="Repeats (0 = until stopped)"
         leftSection={<Text fz={10}>×</Text>}
         value={loop.repeats}
@@ -571,6 +579,7 @@ function LoopBar({
       <Select
         size="xs"
         w={120}
+        label="Pause between"
         aria-label="Pause between repeats"
         data={[
           { value: '0', label: 'No pause' },

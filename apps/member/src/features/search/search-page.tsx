@@ -1,5 +1,5 @@
 import { useSearchVideos } from '@dance/api-client';
-import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, type TSearchQuery } from '@dance/domain';
+import { countOf, SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, type TSearchQuery } from '@dance/domain';
 import { EmptyState, LIST_SORTS, ListPagination, type ListSort, SortSelect } from '@dance/ui';
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
@@ -43,7 +43,7 @@ export function SearchPage() {
           </Title>
           {data && isSearchable && (
             <Text fz="sm" c="dimmed">
-              {data.total === 1 ? '1 video' : `${data.total} videos`}
+              {countOf(data.total, 'video')}
             </Text>
           )}
         </Stack>
