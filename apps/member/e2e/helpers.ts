@@ -121,3 +121,32 @@ export async function expectAccessible(page: Page, selector: string) {
   }
   await page.emulateMedia({ colorScheme: null });
 }
+
+/** The WCAG 2.2 A and AA rules of axe (issue 22 item 15). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * The violations of the whole page, in light and in dark mode (the apps follow the system's colour
+ * scheme), as "scheme: rule (count) targets" lines; empty when the page passes.
+ */
+export async function pageViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
+    // Mantine's transitions (menus, the colour change) settle before the scan.
+    await page.waitForTimeout(250);
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+    found.push(
+      ...violations.map(
+        (v) =>
+          `${colorScheme}: ${v.id} (${v.nodes.length}) ${v.nodes
+            .slice(0, 4)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      ),
+    );
+  }
+  await page.emulateMedia({ colorScheme: null });
+  return found;
+}

@@ -52,6 +52,8 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Filled badges and buttons in light colours (tag colours, yellow, lime) get dark text: AA contrast.
+  autoContrast: true,
   black: '#15121f',
   components: {
     Button: { defaultProps: { radius: 'xl' } },

@@ -42,11 +42,10 @@ function StoreBadge({
       target="_blank"
       rel="noopener noreferrer"
       className={classes.badge}
-      aria-label={`${caption} ${store}`}
     >
       {icon}
-      <span className={classes.badgeText} aria-hidden="true">
-        <span className={classes.badgeCaption}>{caption}</span>
+      <span className={classes.badgeText}>
+        <span className={classes.badgeCaption}>{caption} </span>
         <span className={classes.badgeStore}>{store}</span>
       </span>
     </a>
