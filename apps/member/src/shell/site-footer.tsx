@@ -37,12 +37,7 @@ function StoreBadge({
   store: string;
 }) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={classes.badge}
-    >
+    <a href={href} target="_blank" rel="noopener noreferrer" className={classes.badge}>
       {icon}
       <span className={classes.badgeText}>
         <span className={classes.badgeCaption}>{caption} </span>

@@ -50,7 +50,7 @@ export function SubscriptionCard({ user }: { user: TSessionUser }) {
             Subscription
           </Title>
           {state.data && (
-            <Badge color={state.data.isActive ? 'teal' : 'gray'} variant="light" size="lg">
+            <Badge color={state.data.isActive ? 'teal' : 'gray'} variant="filled" size="lg">
               {state.data.isActive ? 'Access active' : 'No access'}
             </Badge>
           )}

@@ -73,7 +73,7 @@ export function PlanCard(props: PlanCardProps) {
             {price.annualTotal ? `$${price.annualTotal} billed annually` : 'Billed monthly'}
           </Text>
           {props.showTrial && trialDays > 0 && (
-            <Text size="sm" fw={700} c="stage.7" mt={4}>
+            <Text size="sm" fw={700} c="var(--mantine-color-stage-light-color)" mt={4}>
               {trialDays}-day free trial
             </Text>
           )}

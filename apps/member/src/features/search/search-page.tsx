@@ -35,7 +35,7 @@ export function SearchPage() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm" wrap="wrap">
         <Stack gap={4}>
-          <Text tt="uppercase" fw={700} fz="xs" lts={2} c="stage.7">
+          <Text tt="uppercase" fw={700} fz="xs" lts={2} c="var(--mantine-color-stage-light-color)">
             Search results
           </Text>
           <Title order={1} fz={{ base: 24, sm: 32 }}>
