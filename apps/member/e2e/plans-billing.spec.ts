@@ -140,10 +140,21 @@ test('the portal cancels a plan, which lapses at the end of the term', async ({ 
   await page.goto((await checkout.json()).url);
   await page.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page.getByTestId('subscription-status')).toHaveText('Trial', LOAD);
+  // Back from checkout, the account says what was bought.
+  await expect(page.getByTestId('checkout-confirmation')).toHaveText(
+    /^Thank you! You are subscribed to Standard \(monthly\), free until /,
+  );
 
   await page.getByRole('button', { name: 'MANAGE SUBSCRIPTION' }).click();
   await expect(page).toHaveURL(/\/billing\/sandbox\/portal\//);
+  // Cancelling asks first and says until when access lasts.
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByTestId('confirm-cancel')).toContainText('You keep access until');
+  await expect(page.getByTestId('portal-status')).toHaveText('Trial');
+  await page.getByRole('button', { name: 'Yes, cancel subscription' }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'Your subscription is cancelled. You keep access until',
+  );
   await expect(page.getByTestId('portal-status')).toHaveText('Non Renewing');
   await page.getByRole('button', { name: '+7 days' }).click();
   await expect(page.getByTestId('portal-status')).toHaveText('Cancelled');
@@ -161,4 +172,8 @@ test('the portal cancels a plan, which lapses at the end of the term', async ({ 
   const list = await (await page.request.get('/api/v1/videos?kind=library&pageSize=1')).json();
   await page.goto(`/PlayerPage?v=${list.items[0].id}&type=PV`);
   await expect(page).toHaveURL(/\/plans/, LOAD);
+  // ...and the plans page says why.
+  await expect(page.getByTestId('plan-required')).toHaveText(
+    'You need a plan to watch this video. Choose one below to start watching.',
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format';
+import { countOf, formatDuration } from './format';
 
 describe('formatDuration (spec 1 §9)', () => {
   it.each([
@@ -15,5 +15,14 @@ describe('formatDuration (spec 1 §9)', () => {
     [61.9, '1:01'],
   ])('%s seconds shows %s', (seconds, expected) => {
     expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the right number', () => {
+    expect(countOf(0, 'video')).toBe('0 videos');
+    expect(countOf(1, 'video')).toBe('1 video');
+    expect(countOf(2, 'video')).toBe('2 videos');
+    expect(countOf(1, 'person', 'people')).toBe('1 person');
   });
 });

@@ -11,3 +11,8 @@ export function formatDuration(totalSeconds: number): string {
   if (minutes > 0) return `${minutes}:${String(seconds).padStart(2, '0')}`;
   return `${seconds}s`;
 }
+
+/** "1 video", "2 videos": a count with its noun in the right number (issue 22 item 8). */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

@@ -123,6 +123,15 @@ export const MESSAGES = {
   failedToFetchProducts: 'Failed to fetch products',
   savedEmpty:
     "Your saved videos will appear here once you've added them, making it easy to revisit your favorites anytime.",
+
+  // No silent dead ends (issue 22 item 7)
+  saveNeedsAccountTitle: 'Sign up to save videos',
+  saveNeedsAccountBody:
+    'Create an account to keep the videos you want to practise in one list, on every device.',
+  saveNeedsAccountConfirm: 'Sign up',
+  saveNeedsAccountCancel: 'Not now',
+  searchTooShort: 'Please enter at least 3 characters',
+  planRequiredToWatch: 'You need a plan to watch this video. Choose one below to start watching.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -52,6 +52,11 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Filled badges and buttons in light colours (tag colours, yellow, lime) get dark text: AA contrast.
+  autoContrast: true,
+  // Black or white text, whichever contrasts more: the two are equal at relative luminance 0.179 (Mantine's
+  // 0.3 put white on mid colours, such as admin-chosen tag colours, under 4.5:1).
+  luminanceThreshold: 0.179,
   black: '#15121f',
   components: {
     Button: { defaultProps: { radius: 'xl' } },

@@ -1,20 +1,32 @@
 import { useSetSaved } from '@dance/api-client';
 import { MESSAGES, type TVideoCard } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { confirm, toast } from '@dance/ui';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useViewer } from '../app/use-viewer';
 
 /**
- * The saved toggle of every card (spec 1 §4): without a session it silently does nothing; otherwise the
- * flag changes once the server confirms, with the toast "Saved" or "Unsaved".
+ * The saved toggle of every card (spec 1 §4): the flag changes once the server confirms, with the toast
+ * "Saved" or "Unsaved". Without a session the spec did nothing (a silent dead end, issue 22 item 7): a guest
+ * is invited to sign up instead.
  */
 export function useToggleSaved() {
   const { user } = useViewer();
   const setSaved = useSetSaved();
+  const navigate = useNavigate();
   const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
 
   function toggleSaved(video: TVideoCard) {
-    if (!user || pendingIds.has(video.id)) return;
+    if (!user) {
+      void confirm({
+        title: MESSAGES.saveNeedsAccountTitle,
+        message: MESSAGES.saveNeedsAccountBody,
+        confirmLabel: MESSAGES.saveNeedsAccountConfirm,
+        cancelLabel: MESSAGES.saveNeedsAccountCancel,
+      }).then((isSigningUp) => isSigningUp && navigate('/SignUp'));
+      return;
+    }
+    if (pendingIds.has(video.id)) return;
     const isSaved = !video.isSaved;
     setPendingIds((ids) => new Set(ids).add(video.id));
     setSaved.mutate(

@@ -51,6 +51,8 @@ describe('header', () => {
     const box = screen.getAllByRole('searchbox', { name: 'Search videos' })[0]!;
     await user.type(box, 'ta{Enter}');
     expect(router.state.location.pathname).toBe('/');
+    // Not silently: the field says why (issue 22 item 7).
+    expect(screen.getAllByText('Please enter at least 3 characters')[0]).toBeInTheDocument();
     await user.type(box, 'p');
     await user.click(screen.getAllByRole('button', { name: 'Search' })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/result'));
@@ -70,6 +72,7 @@ describe('header', () => {
     const { user, router } = await renderAs(users.individual);
     await user.click(screen.getByRole('button', { name: 'Open profile menu' }));
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('menuitem', { name: 'History' })).toHaveAttribute('href', '/History');
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('autoSubscribePlan')).toBeNull();
@@ -95,6 +98,16 @@ describe('sidebar', () => {
     ]);
     expect(nav.getByRole('link', { name: /Help & Support/ })).toHaveAttribute('target', '_blank');
     expect(nav.getByRole('button', { name: 'LIBRARY' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('offers a member their History after SAVED (issue 22 item 8), and the footer shows this year', async () => {
+    await renderAs(users.individual);
+    const labels = sidebar()
+      .getAllByRole('link')
+      .map((link) => link.textContent?.replace('(opens in a new tab)', '').trim());
+    expect(labels.slice(labels.indexOf('SAVED'), labels.indexOf('SAVED') + 2)).toEqual(['SAVED', 'HISTORY']);
+    expect(sidebar().getByRole('link', { name: 'HISTORY' })).toHaveAttribute('href', '/History');
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Dance Training`))).toBeInTheDocument();
   });
 
   it.each([

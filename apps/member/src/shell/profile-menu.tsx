@@ -2,12 +2,13 @@ import { useLogout } from '@dance/api-client';
 import { fullName, type TSessionUser } from '@dance/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
 import { Link, useNavigate } from 'react-router';
 import { clearBrowserStorage } from './clear-browser-storage';
 
-/** The header's profile menu: My account and Logout (spec 1 §2, §4). */
+/** The header's profile menu: My account, History and Logout (spec 1 §2, §4; issue 22 item 8). */
 export function ProfileMenu({ user }: { user: TSessionUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -56,6 +57,9 @@ export function ProfileMenu({ user }: { user: TSessionUser }) {
         <Menu.Divider />
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={18} />}>
           My account
+        </Menu.Item>
+        <Menu.Item component={Link} to="/History" leftSection={<IconHistory size={18} />}>
+          History
         </Menu.Item>
         <Menu.Item leftSection={<IconLogout size={18} />} onClick={logOut} color="red">
           Logout

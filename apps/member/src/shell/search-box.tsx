@@ -1,22 +1,28 @@
-import { SEARCH_MIN_CHARS } from '@dance/domain';
+import { MESSAGES, SEARCH_MIN_CHARS } from '@dance/domain';
 import { ActionIcon } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import classes from './search-box.module.css';
 
 /**
  * The header search (spec 1 §5): runs only with at least 3 characters, on Enter, Tab or the button,
- * and opens the results page.
+ * and opens the results page. Fewer characters say so under the field (issue 22 item 7: no silent dead end).
  */
 export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [text, setText] = useState(searchParams.get('search_query') ?? '');
+  const [isTooShort, setIsTooShort] = useState(false);
+  const hintId = useId();
 
   function runSearch() {
     const query = text.trim();
-    if (query.length < SEARCH_MIN_CHARS) return;
+    if (query.length < SEARCH_MIN_CHARS) {
+      setIsTooShort(query.length > 0 || isTooShort);
+      return;
+    }
+    setIsTooShort(false);
     navigate(`/result?search_query=${encodeURIComponent(query)}`);
     onSearch?.();
   }
@@ -32,14 +38,19 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   }
 
   return (
-    <form role="search" onSubmit={handleSubmit} style={{ width: '100%' }}>
+    <form role="search" onSubmit={handleSubmit} style={{ width: '100%', position: 'relative' }}>
       <div className={classes.field}>
         <input
           type="search"
           aria-label="Search videos"
           placeholder="Search lessons, exercises, instructors..."
           value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (event.currentTarget.value.trim().length >= SEARCH_MIN_CHARS) setIsTooShort(false);
+          }}
+          aria-invalid={isTooShort || undefined}
+          aria-describedby={isTooShort ? hintId : undefined}
           onKeyDown={handleKeyDown}
           className={classes.input}
         />
@@ -48,6 +59,9 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
             <IconSearch size={16} />
           </ActionIcon>
         </div>
+      </div>
+      <div className={classes.hint} id={hintId} role="status" data-testid="search-hint">
+        {isTooShort ? MESSAGES.searchTooShort : ''}
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRigh
 import IconCrown from '@tabler/icons-react/dist/esm/icons/IconCrown.mjs';
 import IconExternalLink from '@tabler/icons-react/dist/esm/icons/IconExternalLink.mjs';
 import IconHelpCircle from '@tabler/icons-react/dist/esm/icons/IconHelpCircle.mjs';
+import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconHome from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconPlaylist from '@tabler/icons-react/dist/esm/icons/IconPlaylist.mjs';
@@ -127,6 +128,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         isClassesLocked ? <IconLock size={16} aria-label="Locked" /> : undefined,
       )}
       {link('/saved', 'SAVED', <IconBookmark size={ICON_SIZE} />)}
+      {user && link('/History', 'HISTORY', <IconHistory size={ICON_SIZE} />)}
       {!isLoading && policy.canSeePlans(user) && link('/plans', 'PLANS', <IconCrown size={ICON_SIZE} />)}
       {link('/account', 'MY ACCOUNT', <IconUserCircle size={ICON_SIZE} />)}
       <Divider my="sm" />

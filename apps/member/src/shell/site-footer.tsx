@@ -10,8 +10,6 @@ import IconBrandYoutube from '@tabler/icons-react/dist/esm/icons/IconBrandYoutub
 import type { ReactNode } from 'react';
 import classes from './site-footer.module.css';
 
-const COPYRIGHT_YEAR = 2023;
-
 const SOCIAL_LINKS = [
   { label: 'Instagram', href: LINKS.instagram, icon: <IconBrandInstagram size={20} /> },
   { label: 'Facebook', href: LINKS.facebook, icon: <IconBrandFacebook size={20} /> },
@@ -39,16 +37,10 @@ function StoreBadge({
   store: string;
 }) {
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={classes.badge}
-      aria-label={`${caption} ${store}`}
-    >
+    <a href={href} target="_blank" rel="noopener noreferrer" className={classes.badge}>
       {icon}
-      <span className={classes.badgeText} aria-hidden="true">
-        <span className={classes.badgeCaption}>{caption}</span>
+      <span className={classes.badgeText}>
+        <span className={classes.badgeCaption}>{caption} </span>
         <span className={classes.badgeStore}>{store}</span>
       </span>
     </a>
@@ -123,7 +115,7 @@ export function SiteFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={32} pt="md" className={classes.copyright}>
-          © {COPYRIGHT_YEAR} Dance Training. All rights reserved.
+          © {new Date().getFullYear()} Dance Training. All rights reserved.
         </Text>
       </Container>
     </Box>

@@ -1,3 +1,4 @@
+import { countOf } from '@dance/domain';
 import { Group, Pagination, Text } from '@mantine/core';
 
 /** "16-30 of 62": the range of the current page. */
@@ -5,7 +6,7 @@ export function describeRange(page: number, pageSize: number, total: number): st
   if (total === 0) return '0 videos';
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
-  return `${first}-${last} of ${total} videos`;
+  return `${first}-${last} of ${countOf(total, 'video')}`;
 }
 
 export function countPages(total: number, pageSize: number): number {

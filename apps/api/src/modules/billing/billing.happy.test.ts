@@ -182,6 +182,31 @@ describe('sandbox portal and clock', () => {
     expect(Date.parse(after.nextBillingAt!)).toBeGreaterThan(Date.parse(before.nextBillingAt!));
   });
 
+  it('asks before cancelling and says until when access lasts', async () => {
+    const { session } = await newMember();
+    await subscribe(t.app, session, 'INDIVIDUAL', 'monthly');
+    const trialEnd = (await readState(t.app, session)).subscription!.trialEnd!;
+    const until = new Date(trialEnd).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    const asked = await portalAction(t.app, session, { action: 'cancel-ask' });
+    expect(asked.headers.location).toMatch(/\?confirm=cancel$/);
+    // Asking changes nothing.
+    expect((await readState(t.app, session)).subscription).toMatchObject({ status: 'in_trial' });
+    const confirmation = await t.app.inject({ method: 'GET', url: String(asked.headers.location) });
+    expect(confirmation.body).toContain('Cancel your subscription?');
+    expect(confirmation.body).toContain(`You keep access until <strong>${until}</strong>`);
+    expect(confirmation.body).toContain('Yes, cancel subscription');
+
+    const done = await portalAction(t.app, session, { action: 'cancel' });
+    const notice = new URL(String(done.headers.location), 'http://x').searchParams.get('notice');
+    expect(notice).toBe(`Your subscription is cancelled. You keep access until ${until}.`);
+    expect((await readState(t.app, session)).subscription).toMatchObject({ status: 'non_renewing' });
+  });
+
   it('cancels at term end (non_renewing, still active), then lapses; reactivation restores access', async () => {
     const { user, session } = await newMember();
     await subscribe(t.app, session, 'INDIVIDUAL', 'monthly');

@@ -33,7 +33,12 @@ export async function checkoutPageHtml(db: Db, id: string, error?: string): Prom
 }
 
 /** The hosted portal page with the member's subscription (null: unknown or expired page). */
-export async function portalPageHtml(db: Db, id: string, notice?: string): Promise<string | null> {
+export async function portalPageHtml(
+  db: Db,
+  id: string,
+  notice?: string,
+  isConfirmingCancel = false,
+): Promise<string | null> {
   const open = await findHostedPage(db, id, ['portal']);
   if (!open) return null;
   const sub = await findPortalSubscription(db, open.page.userId);
@@ -44,5 +49,6 @@ export async function portalPageHtml(db: Db, id: string, notice?: string): Promi
     now: sandboxNow(open.customer),
     subscription: sub ? { ...toSnapshot(sub) } : null,
     notice,
+    isConfirmingCancel,
   });
 }

@@ -68,12 +68,13 @@ export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics:
 
   app.get(`${SANDBOX_BASE_PATH}/portal/:id`, { schema: { hide: true } }, async (request, reply) => {
     const parsed = params(request.params);
-    const notice = (request.query as { notice?: unknown }).notice;
+    const { notice, confirm } = request.query as { notice?: unknown; confirm?: unknown };
     const html = parsed.success
       ? await portalPageHtml(
           app.db,
           parsed.data.id,
           typeof notice === 'string' ? notice.slice(0, 200) : undefined,
+          confirm === 'cancel',
         )
       : null;
     return html ? sendHtml(reply, html) : expired(reply);
@@ -84,7 +85,11 @@ export async function sandboxPageRoutes(app: FastifyInstance, opts: { analytics:
     if (!parsed.success) return expired(reply);
     const open = await findHostedPage(app.db, parsed.data.id, ['portal']);
     if (!open) return expired(reply);
-    const action = parsePortalAction((request.body ?? {}) as Record<string, unknown>);
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    // "Cancel subscription" asks first (the page says until when access lasts); its "Yes" posts `cancel`.
+    if (form.action === 'cancel-ask')
+      return reply.redirect(`${SANDBOX_BASE_PATH}/portal/${parsed.data.id}?confirm=cancel`, 303);
+    const action = parsePortalAction(form);
     const notice = action ? await runPortalAction(ctx, open, action) : 'Unknown action.';
     return reply.redirect(
       `${SANDBOX_BASE_PATH}/portal/${parsed.data.id}?notice=${encodeURIComponent(notice)}`,

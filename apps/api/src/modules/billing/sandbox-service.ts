@@ -13,6 +13,7 @@ import {
   type SandboxTransition,
   toSnapshot,
 } from '../../adapters/billing/sandbox/engine';
+import { formatPortalDate } from '../../adapters/billing/sandbox/html';
 import type { SubscriptionSnapshot } from '../../adapters/billing/types';
 import type { Db } from '../../db/client';
 import {
@@ -225,5 +226,8 @@ export async function runPortalAction(
   const transitions = portalTransitions(input, snapshot, now);
   if (transitions.length === 0) return 'Nothing changed.';
   await emitSandboxEvents(ctx, transitions, now);
+  const scheduled = transitions.find((t) => t.type === 'subscription_cancellation_scheduled');
+  if (input.action === 'cancel' && scheduled)
+    return `Your subscription is cancelled. You keep access until ${formatPortalDate(scheduled.subscription.cancelledAt)}.`;
   return NOTICES[input.action];
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type TSessionUser } from '@dance/domain';
 import { toast } from '@dance/ui';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
 import { useOpenPortal, useSubscriptionState } from '../../app/subscription';
 import { goToUrl } from '../../shared/go-to-url';
 import { readServerMessage } from '../../shared/server-message';
@@ -29,6 +29,10 @@ export function SubscriptionCard({ user }: { user: TSessionUser }) {
   const sub = state.data?.subscription ?? null;
   const noData = state.isError ? MESSAGES.noDataFound : null;
   const show = (value: string | null | undefined) => noData ?? value ?? '—';
+  // Back from a paid checkout (the provider's redirect): say what was bought (issue 22 item 7).
+  const [searchParams] = useSearchParams();
+  const isBackFromCheckout = searchParams.get('checkout') === 'succeeded';
+  const isEnding = sub?.status === 'non_renewing';
 
   async function openPortal() {
     try {
@@ -46,11 +50,24 @@ export function SubscriptionCard({ user }: { user: TSessionUser }) {
             Subscription
           </Title>
           {state.data && (
-            <Badge color={state.data.isActive ? 'teal' : 'gray'} variant="light" size="lg">
+            <Badge color={state.data.isActive ? 'teal' : 'gray'} variant="filled" size="lg">
               {state.data.isActive ? 'Access active' : 'No access'}
             </Badge>
           )}
         </Group>
+        {isBackFromCheckout && sub && state.data?.isActive && (
+          <Alert color="teal" variant="light" role="status" data-testid="checkout-confirmation">
+            Thank you! You are subscribed to {sub.planTitle} ({sub.periodLabel.toLowerCase()})
+            {sub.status === 'in_trial' && sub.trialEnd
+              ? `, free until ${formatDate(sub.trialEnd)}.`
+              : `, next billed on ${formatDate(sub.nextBillingAt)}.`}
+          </Alert>
+        )}
+        {isEnding && (
+          <Text size="sm" fw={600} data-testid="subscription-access-until">
+            Cancelled: you keep access until {formatDate(sub.cancelledAt ?? sub.currentTermEnd)}.
+          </Text>
+        )}
         {state.data?.accessVia === 'studio' && (
           <Text size="sm" c="dimmed">
             Your access comes from your studio's plan, managed by your studio owner.

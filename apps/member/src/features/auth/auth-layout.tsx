@@ -58,7 +58,15 @@ export function AuthLayout() {
             <BrandLogo size={40} />
           </Link>
         </Box>
-        <Paper className={classes.card} p={{ base: 'lg', sm: 40 }} radius="lg" shadow="md" withBorder>
+        {/* The form is the page's main landmark (issue 22 item 15: /login and /SignUp had none). */}
+        <Paper
+          component="main"
+          className={classes.card}
+          p={{ base: 'lg', sm: 40 }}
+          radius="lg"
+          shadow="md"
+          withBorder
+        >
           <Outlet />
         </Paper>
       </Box>

@@ -39,13 +39,16 @@ beforeAll(async () => {
 }, 30_000);
 
 describe('saved toggle on a card', () => {
-  it('does nothing without a session (no request, no toast)', async () => {
+  it('without a session invites to sign up instead (no request, no toast; issue 22 item 7)', async () => {
     // Any save request would be unhandled and fail the test.
     const { user } = renderLessons(null);
     // The first render of the run transforms the lazy pages on the fly: allow it more time.
     await user.click(await screen.findByRole('button', { name: 'Save Lesson 1' }, { timeout: 15_000 }));
+    const invite = await screen.findByRole('dialog', { name: MESSAGES.saveNeedsAccountTitle });
     expect(screen.queryByText(MESSAGES.videoSaved)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Lesson 1' })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(within(invite).getByRole('button', { name: MESSAGES.saveNeedsAccountCancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('flips the flag once the server confirms, with the toast "Saved"', async () => {

@@ -20,7 +20,7 @@ export function namespaceOf(category: TCategory): string {
 function PageHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (
     <Stack gap={4} mb="xl">
-      <Text tt="uppercase" fw={700} fz="xs" lts={2} c="stage.7">
+      <Text tt="uppercase" fw={700} fz="xs" lts={2} c="var(--mantine-color-stage-light-color)">
         Library
       </Text>
       <Title order={1} fz={{ base: 28, sm: 36 }}>

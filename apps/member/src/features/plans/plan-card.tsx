@@ -74,7 +74,7 @@ export function PlanCard(props: PlanCardProps) {
             {price.annualTotal ? `$${price.annualTotal} billed annually` : 'Billed monthly'}
           </Text>
           {props.trial === 'offered' && trialDays > 0 && (
-            <Text size="sm" fw={700} c="stage.7" mt={4}>
+            <Text size="sm" fw={700} c="var(--mantine-color-stage-light-color)" mt={4}>
               {trialDays}-day free trial · {TRIAL_TEXTS.onePerPerson.toLowerCase()}
             </Text>
           )}

@@ -4,14 +4,16 @@ import {
   hasUsedFreeTrial,
   INDIVIDUAL_PLAN_CARDS,
   isAdmin,
+  MESSAGES,
   MOST_POPULAR_PLAN,
   TIMERS,
   VIDEO_CALL_PERK_PLANS,
 } from '@dance/domain';
 import { PageLoader } from '@dance/ui';
-import { Anchor, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
+import { isPlanRequired } from '../../app/plan-required';
 import { PeriodToggle } from './period-toggle';
 import { useDelayedReveal } from './plan-button';
 import { PlanCard } from './plan-card';
@@ -22,6 +24,7 @@ export function PlansPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const actions = usePlanActions(TIMERS.plansPollMs);
   const isButtonShown = useDelayedReveal();
+  const location = useLocation();
   if (actions.isLoading) return <PageLoader />;
   if (isAdmin(actions.user)) return <Navigate to="/" replace />;
   const state = actions.subscription.data;
@@ -36,6 +39,11 @@ export function PlansPage() {
             Unlimited lessons, exercises and classes from top dance teachers. Cancel any time.
           </Text>
         </Stack>
+        {isPlanRequired(location.state) && (
+          <Alert color="pink" variant="light" maw={640} mx="auto" w="100%" data-testid="plan-required">
+            {MESSAGES.planRequiredToWatch}
+          </Alert>
+        )}
         <PeriodToggle value={period} onChange={setPeriod} />
         {actions.isAutoSubscribing && (
           <Stack align="center" gap={6} role="status">

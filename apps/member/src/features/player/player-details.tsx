@@ -178,7 +178,7 @@ export function PlayerDetails({
           onClick={() => react('like')}
           loading={setReaction.isPending && setReaction.variables !== 'dislike'}
           aria-pressed={detail.reaction === 'like'}
-          aria-label={`Like (${detail.likeCount})`}
+          aria-label={`Like ${detail.likeCount}`}
         >
           {detail.likeCount}
         </Button>
@@ -191,7 +191,7 @@ export function PlayerDetails({
           onClick={() => react('dislike')}
           loading={setReaction.isPending && setReaction.variables === 'dislike'}
           aria-pressed={detail.reaction === 'dislike'}
-          aria-label={`Dislike (${detail.dislikeCount})`}
+          aria-label={`Dislike ${detail.dislikeCount}`}
         >
           {detail.dislikeCount}
         </Button>

@@ -11,6 +11,7 @@ import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerP
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { CommunityChat } from '../../shared/community';
@@ -51,7 +52,9 @@ export function PlayerPage() {
 
   const playbackError = playback.error instanceof ApiError ? playback.error : null;
   useEffect(() => {
-    if (playbackError?.code === 'SUBSCRIPTION_REQUIRED') void navigate('/plans', { replace: true });
+    // The plans page says why the member landed there (issue 22 item 7).
+    if (playbackError?.code === 'SUBSCRIPTION_REQUIRED')
+      void navigate('/plans', { replace: true, state: { reason: PLAN_REQUIRED_REASON } });
   }, [playbackError, navigate]);
 
   // keepalive: the last position still arrives when the tab closes.

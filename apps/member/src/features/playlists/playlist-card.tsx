@@ -1,4 +1,5 @@
 import {
+  countOf,
   formatDuration,
   PLAYLIST_MESSAGES,
   type PlaylistType,
@@ -68,8 +69,7 @@ export function PlaylistCard({
         {playlist.name}
       </Text>
       <Text fz="sm" c="dimmed">
-        {playlist.videoCount} {playlist.videoCount === 1 ? 'video' : 'videos'} ·{' '}
-        {formatDuration(playlist.totalDurationSeconds)}
+        {countOf(playlist.videoCount, 'video')} · {formatDuration(playlist.totalDurationSeconds)}
       </Text>
     </Card>
   );

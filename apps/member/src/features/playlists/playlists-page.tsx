@@ -1,5 +1,6 @@
 import { useSession } from '@dance/api-client';
 import {
+  countOf,
   formatDuration,
   PLAYLIST_LIMITS,
   PLAYLIST_MESSAGES,
@@ -108,7 +109,7 @@ export function PlaylistsPage({ type }: { type: PlaylistType }) {
                 </Title>
                 {playlist.description && <Text c="dimmed">{playlist.description}</Text>}
                 <Text fz="sm" c="dimmed">
-                  {playlist.videoCount} videos · {formatDuration(playlist.totalDurationSeconds)}
+                  {countOf(playlist.videoCount, 'video')} · {formatDuration(playlist.totalDurationSeconds)}
                 </Text>
               </Stack>
               <Group gap="xs">

@@ -1,5 +1,5 @@
 import { useSearchVideos } from '@dance/api-client';
-import { SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, type TSearchQuery } from '@dance/domain';
+import { countOf, SEARCH_MIN_CHARS, SEARCH_PAGE_SIZE, type TSearchQuery } from '@dance/domain';
 import { EmptyState, LIST_SORTS, ListPagination, type ListSort, SortSelect } from '@dance/ui';
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ export function SearchPage() {
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Group justify="space-between" align="flex-end" mb="lg" gap="sm" wrap="wrap">
         <Stack gap={4}>
-          <Text tt="uppercase" fw={700} fz="xs" lts={2} c="stage.7">
+          <Text tt="uppercase" fw={700} fz="xs" lts={2} c="var(--mantine-color-stage-light-color)">
             Search results
           </Text>
           <Title order={1} fz={{ base: 24, sm: 32 }}>
@@ -43,7 +43,7 @@ export function SearchPage() {
           </Title>
           {data && isSearchable && (
             <Text fz="sm" c="dimmed">
-              {data.total === 1 ? '1 video' : `${data.total} videos`}
+              {countOf(data.total, 'video')}
             </Text>
           )}
         </Stack>

@@ -59,8 +59,9 @@ describe('tuned start-up', () => {
     expect(hls?.source).toBe(URL_A);
     expect(hls?.media).toBe(video);
     expect(video.play).toHaveBeenCalledTimes(1);
-    // Lowest rendition first, no probe download, the first segment fetched before attaching.
-    expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, startFragPrefetch: true });
+    // Lowest rendition first, no probe download; no prefetch before attaching (it fetched the segment twice).
+    expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, maxMaxBufferLength: 30 });
+    expect(hls?.config).not.toHaveProperty('startFragPrefetch');
 
     // The player takes it over once, already attached to its element.
     expect(start.takePreloaded(URL_A, video)).toEqual({ hls, isAttached: true });
@@ -117,7 +118,20 @@ describe('the hls.js defaults switch (for the bench)', () => {
     const start = await freshModule();
     await start.preloadStream('video-1', URL_A, null);
     expect(FakeHls.instances).toHaveLength(0);
-    expect(start.streamConfig(30)).toEqual({ startPosition: 30 });
-    expect(start.streamConfig(null)).toEqual({ startPosition: -1 });
+    const cap = { maxBufferLength: 30, maxMaxBufferLength: 30 };
+    expect(start.streamConfig(30)).toEqual({ startPosition: 30, ...cap });
+    expect(start.streamConfig(null)).toEqual({ startPosition: -1, ...cap });
+  });
+});
+
+describe('forward-buffer cap', () => {
+  it('buffers 30 s ahead, 15 s when the connection saves data (Save-Data, cellular, 2G/3G)', async () => {
+    const start = await freshModule();
+    const cap = (seconds: number) => ({ maxBufferLength: seconds, maxMaxBufferLength: seconds });
+    expect(start.bufferConfig(undefined)).toEqual(cap(30));
+    expect(start.bufferConfig({ effectiveType: '4g', type: 'wifi' })).toEqual(cap(30));
+    expect(start.bufferConfig({ saveData: true })).toEqual(cap(15));
+    expect(start.bufferConfig({ type: 'cellular' })).toEqual(cap(15));
+    expect(start.bufferConfig({ effectiveType: '3g' })).toEqual(cap(15));
   });
 });

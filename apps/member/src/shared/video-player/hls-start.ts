@@ -26,23 +26,61 @@ export const loadHls = (): Promise<typeof Hls> =>
 
 const isTuned = () => localStorage.getItem(HLS_DEFAULTS_KEY) !== '1';
 
+/** Seconds of video fetched ahead of the playhead, on an ordinary connection and on a saving one. */
+export const FORWARD_BUFFER_SECONDS = { normal: 30, saving: 15 } as const;
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  type?: string;
+  effectiveType?: string;
+}
+
+/**
+ * Whether the member's connection asks to save data: Save-Data (the browser's or the system's data
+ * saver), a cellular connection (usually metered) or a slow one (2G/3G). Browsers without the Network
+ * Information API say nothing: the ordinary cap applies.
+ */
+export function isSavingData(connection: NetworkInformationLike | undefined): boolean {
+  if (!connection) return false;
+  return (
+    connection.saveData === true ||
+    connection.type === 'cellular' ||
+    ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? '')
+  );
+}
+
+/**
+ * The forward-buffer cap, in both modes. hls.js on its own buffers up to maxBufferSize (60 MB) whatever
+ * maxBufferLength says, bounded only by maxMaxBufferLength (600 s): at 360p that is ten minutes fetched
+ * ahead, also while paused. Capping both lengths keeps the buffer at the cap; once full, nothing more is
+ * fetched until playback eats into it (paused, that is never). The back buffer is kept (hls.js's default),
+ * so seeking back plays from memory instead of fetching a segment again.
+ */
+export function bufferConfig(connection: NetworkInformationLike | undefined): Partial<HlsConfig> {
+  const seconds = isSavingData(connection) ? FORWARD_BUFFER_SECONDS.saving : FORWARD_BUFFER_SECONDS.normal;
+  return { maxBufferLength: seconds, maxMaxBufferLength: seconds };
+}
+
+const connection = () =>
+  (globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined)?.connection;
+
 /**
  * The configuration of a new stream. Tuned: no probe download (hls.js by default fetches a segment of the
  * lowest rendition only to measure the bandwidth); the first segment is the lowest rendition's, the smallest
- * to fetch and decode, and it is fetched before the video element is attached; from the second segment on,
+ * to fetch and decode (fetched once the video element is attached: hls.js's startFragPrefetch fetched it
+ * before that and then again, a segment fetched twice); from the second segment on,
  * the tab's last bandwidth estimate (instead of hls.js's 500 kbps guess) picks the rendition at once.
  */
 export function streamConfig(startAt: number | null): Partial<HlsConfig> {
   const startPosition = startAt !== null && startAt > 0 ? startAt : -1;
-  if (!isTuned()) return { startPosition };
+  if (!isTuned()) return { startPosition, ...bufferConfig(connection()) };
   const estimate = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
   return {
     startPosition,
     startLevel: 0,
     testBandwidth: false,
-    startFragPrefetch: true,
     capLevelToPlayerSize: false,
-    maxBufferLength: 20,
+    ...bufferConfig(connection()),
     ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate } : {}),
   };
 }

@@ -27,7 +27,16 @@ import IconRepeat from '@tabler/icons-react/dist/esm/icons/IconRepeat.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
 import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
-import { type KeyboardEvent, type PointerEvent, useCallback, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { playerKeyAction } from './player-keys';
 import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
 import { useHlsSource } from './use-hls-source';
@@ -64,13 +73,17 @@ export interface VideoPlayerProps {
   onEnded?: () => void;
 }
 
+/** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
+const FRAME_RATE = 30;
+
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
  * The player of spec 2 §2 with the practice tools: hls.js (native HLS where hls.js is unsupported), quality
  * (Auto and each rendition), subtitles, chapters on the timeline, storyboard previews while scrubbing,
- * speed with pitch kept, mirror, A-B or chapter loops with a repeat count and a pause. Arrow-key hotkeys
- * are off (spec 2 §9); every control is a button reachable with Tab.
+ * speed with pitch kept, mirror, A-B or chapter loops with a repeat count and a pause. Media keys (Space, K,
+ * J, L, F, M, C, `,` and `.`, see player-keys.ts); arrow-key hotkeys are off (spec 2 §9); every control is a
+ * button reachable with Tab.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const { stream, chapters, startAt, isMirrored, playbackRate, onPreferencesChange, onProgress, onExpired } =
@@ -84,6 +97,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [duration, setDuration] = useState(stream?.durationSeconds ?? 0);
   const [buffered, setBuffered] = useState(0);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const isFullscreen = useIsFullscreen(frameRef);
   const autoPlayRef = useRef(props.autoPlay);
   autoPlayRef.current = props.autoPlay;
   // Storyboard and chapter thumbnails wait for the first frame: the first segments go first.
@@ -149,6 +163,33 @@ export function VideoPlayer(props: VideoPlayerProps) {
     else void frame.requestFullscreen?.();
   }
 
+  function toggleMute() {
+    if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
+  }
+
+  // The media keys (player-keys.ts), on the whole page while the player is open; the handler is read from a
+  // ref so the listener is added once.
+  const onPageKey = (event: globalThis.KeyboardEvent) => {
+    const video = videoRef.current;
+    const action = stream && video ? playerKeyAction(event) : null;
+    if (!action || !video) return;
+    event.preventDefault();
+    if (action.kind === 'toggle-play') togglePlay();
+    else if (action.kind === 'jump') seek(video.currentTime + action.seconds);
+    else if (action.kind === 'fullscreen') toggleFullscreen();
+    else if (action.kind === 'mute') toggleMute();
+    else if (action.kind === 'subtitles')
+      chooseSubtitle(subtitle === null ? (stream?.subtitles[0]?.lang ?? null) : null);
+    else if (action.kind === 'frame' && video.paused) seek(video.currentTime + action.frames / FRAME_RATE);
+  };
+  const pageKeyRef = useRef(onPageKey);
+  pageKeyRef.current = onPageKey;
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => pageKeyRef.current(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
   function timeAt(event: PointerEvent<HTMLDivElement>) {
     const rect = event.currentTarget.getBoundingClientRect();
     const ratio = Math.max(0, Math.min(1, (event.clientX - rect.left) / rect.width));
@@ -176,6 +217,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
     setLoop((l) => ({ ...l, a: chapter.timeSeconds, b: end, done: 0, label: chapter.title }));
     seek(chapter.timeSeconds);
   }
+
+  // The menus open over the page (a portal), not inside the frame that would clip them on a phone; in full
+  // screen only the frame is shown, so they open inside it. They flip, shift and shrink (then scroll) to fit.
+  const menuProps = {
+    position: 'top-end',
+    withinPortal: true,
+    portalProps: isFullscreen && frameRef.current ? { target: frameRef.current } : undefined,
+    middlewares: { flip: true, shift: true, size: { padding: 8 } },
+  } as const;
 
   const currentChapter = chapterIndexAt(chapters, time);
   const hoverCue = hover ? findCue(storyboard, hover.time) : null;
@@ -256,7 +306,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     className={classes.loopRange}
                     style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
                     data-testid="loop-range"
-                  />
+                  >
+                    <span className={classes.loopEdge} data-edge="a" aria-hidden>
+                      A
+                    </span>
+                    <span className={classes.loopEdge} data-edge="b" aria-hidden>
+                      B
+                    </span>
+                  </div>
                 )}
                 {chapters.map((c) => (
                   <span
@@ -300,9 +357,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                 <ActionIcon
                   variant="subtle"
                   color="white"
-                  onClick={() => {
-                    if (videoRef.current) videoRef.current.muted = !videoRef.current.muted;
-                  }}
+                  onClick={toggleMute}
                   aria-label={isMuted ? 'Unmute' : 'Mute'}
                 >
                   {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
@@ -312,7 +367,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                 </Text>
               </Group>
               <Group gap={4} wrap="nowrap">
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <Button
                       variant="subtle"
@@ -347,7 +402,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     <IconArrowsHorizontal size={20} />
                   </ActionIcon>
                 </Tooltip>
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <ActionIcon
                       variant={subtitle ? 'filled' : 'subtle'}
@@ -373,7 +428,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
                     ))}
                   </Menu.Dropdown>
                 </Menu>
-                <Menu position="top-end" withinPortal={false}>
+                <Menu {...menuProps}>
                   <Menu.Target>
                     <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
                       <IconSettings size={20} />
@@ -462,6 +517,17 @@ export function VideoPlayer(props: VideoPlayerProps) {
   );
 }
 
+/** Whether the frame is shown full screen (the menus then open inside it). */
+function useIsFullscreen(frameRef: RefObject<HTMLDivElement | null>): boolean {
+  const [isFullscreen, setIsFullscreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => setIsFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [frameRef]);
+  return isFullscreen;
+}
+
 /** The loop tools: set A and B, or loop a chapter; repeat count and a pause between runs. */
 function LoopBar({
   loop,
@@ -478,7 +544,7 @@ function LoopBar({
 }) {
   const isActive = isLoopActive(loop);
   return (
-    <Group gap="xs" wrap="wrap" className={classes.loopBar} aria-label="Practice loop">
+    <Group gap="xs" wrap="wrap" align="flex-end" className={classes.loopBar} aria-label="Practice loop">
       <IconRepeat size={18} aria-hidden />
       <Button size="compact-sm" variant="default" onClick={() => onSetPoint('a')}>
         {loop.a === null ? 'Set A' : `A ${formatClock(loop.a)}`}
@@ -503,7 +569,8 @@ function LoopBar({
         w={110}
         min={0}
         max={99}
-        label=""
+        label="Repeats"
+        description="0 = until stopped"
         aria-label="Repeats (0 = until stopped)"
         leftSection={<Text fz={10}>×</Text>}
         value={loop.repeats}
@@ -512,6 +579,7 @@ function LoopBar({
       <Select
         size="xs"
         w={120}
+        label="Pause between"
         aria-label="Pause between repeats"
         data={[
           { value: '0', label: 'No pause' },

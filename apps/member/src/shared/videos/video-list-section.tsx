@@ -1,5 +1,5 @@
 import { useSavedVideos, useVideos } from '@dance/api-client';
-import { LIBRARY_PAGE_SIZE, MESSAGES, type TSort, type TVideoPage } from '@dance/domain';
+import { countOf, LIBRARY_PAGE_SIZE, MESSAGES, type TSort, type TVideoPage } from '@dance/domain';
 import {
   ActiveFilters,
   countFilters,
@@ -126,7 +126,7 @@ export function VideoListSection({
           </Title>
           {data && (
             <Text fz="sm" c="dimmed" mt={2}>
-              {data.total === 1 ? '1 video' : `${data.total} videos`}
+              {countOf(data.total, 'video')}
             </Text>
           )}
           {intro}

@@ -127,7 +127,16 @@ export interface PortalView {
   now: Date;
   subscription: PortalSubscriptionView | null;
   notice?: string;
+  /** "Cancel subscription" was pressed: ask first, saying until when access lasts (issue 22 item 7). */
+  isConfirmingCancel?: boolean;
 }
+
+/** The day access ends when a subscription is cancelled now: the end of the trial or of the paid term. */
+export function accessEndsAt(sub: Pick<PortalSubscriptionView, 'status' | 'trialEnd' | 'currentTermEnd'>) {
+  return sub.status === 'in_trial' ? sub.trialEnd : sub.currentTermEnd;
+}
+
+export const formatPortalDate = (date: Date | null) => formatDate(date);
 
 const ADVANCE_OPTIONS = [
   { days: 1, label: '+1 day' },
@@ -148,8 +157,9 @@ export function renderPortalPage(view: PortalView): string {
   if (sub) {
     const isOn = sub.status === 'active' || sub.status === 'in_trial' || sub.status === 'non_renewing';
     const actions: string[] = [];
-    if (sub.status === 'active' || sub.status === 'in_trial')
-      actions.push(actionButton(view.action, 'cancel', 'Cancel subscription', 'danger'));
+    const isCancellable = sub.status === 'active' || sub.status === 'in_trial';
+    if (isCancellable && !view.isConfirmingCancel)
+      actions.push(actionButton(view.action, 'cancel-ask', 'Cancel subscription', 'danger'));
     if (sub.status === 'non_renewing')
       actions.push(actionButton(view.action, 'reactivate', 'Remove scheduled cancellation', 'secondary'));
     if (sub.status === 'cancelled')
@@ -178,6 +188,10 @@ ${sub.trialEnd ? `<div class="row"><span>Trial ends</span><span>${formatDate(sub
 ${sub.status === 'non_renewing' ? `<div class="row"><span>Ends on</span><span>${formatDate(sub.cancelledAt)}</span></div>` : ''}
 ${sub.status === 'cancelled' ? `<div class="row"><span>Cancelled on</span><span>${formatDate(sub.cancelledAt)}</span></div>` : ''}
 <div class="actions">${actions.join('')}</div>${changeForm}</section>`;
+    if (isCancellable && view.isConfirmingCancel)
+      subscriptionCard += `<section class="card" aria-labelledby="confirm-cancel" data-testid="confirm-cancel"><h2 id="confirm-cancel">Cancel your subscription?</h2>
+<p>You keep access until <strong>${formatDate(accessEndsAt(sub))}</strong>. After that you are not charged again and videos no longer play.</p>
+<div class="actions">${actionButton(view.action, 'cancel', 'Yes, cancel subscription', 'danger')}<a class="button secondary" href="${escapeHtml(view.action)}">Keep my subscription</a></div></section>`;
   }
   const clock = `<section class="card" aria-labelledby="clock"><h2 id="clock">Sandbox clock</h2>
 <p class="muted">Sandbox date: <strong data-testid="sandbox-date">${formatDate(view.now)}</strong>. Move time forward to end trials, renew terms and apply scheduled cancellations.</p>
