@@ -162,6 +162,14 @@ test.describe('Teacher Resource Center', () => {
     await expect(page.getByRole('button', { name: 'Mirror' })).toBeVisible();
     // The practice tools of the library player: the A-B loop.
     await expect(page.getByRole('button', { name: 'Set A' })).toBeVisible();
+
+    // The Chat tab: the item's comments, the same Community Chat as under the library player.
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Chat' }).click();
+    const chat = page.locator('#trc-section-chat');
+    const box = chat.getByRole('textbox', { name: 'Write a comment' });
+    await box.fill('How many counts is the turn sequence?');
+    await box.press('Enter');
+    await expect(chat.getByText('How many counts is the turn sequence?')).toBeVisible();
   });
 
   test('the guard: guests log in, members without access apply, studio owners enter at once', async ({

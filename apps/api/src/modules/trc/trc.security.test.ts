@@ -85,3 +85,35 @@ describe('TRC security', () => {
     expect(await trcContentForComments(t.app.db, content.id)).toMatchObject({ title: 'Comment me' });
   });
 });
+
+describe('TRC comments (the Chat of a content page)', () => {
+  it('are read and written only by callers who may read the item', async () => {
+    const { content } = await createTrcPdf(t.app);
+    const url = `/comments?subjectType=trc&subjectId=${content.id}`;
+    for (const [status, plan] of [
+      [null, true],
+      ['pending', true],
+      ['approved', false],
+    ] as const) {
+      const { session } = await memberWith(status, plan);
+      expect((await get(session, url)).statusCode, `${status}/${plan}`).toBe(404);
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/comments',
+        headers: session.headers,
+        payload: { subjectType: 'trc', subjectId: content.id, content: 'Let me in' },
+      });
+      expect(post.statusCode, `${status}/${plan} post`).toBe(404);
+    }
+    const { session } = await memberWith('approved');
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/comments',
+      headers: session.headers,
+      payload: { subjectType: 'trc', subjectId: content.id, content: 'Great warm-up' },
+    });
+    expect(post.statusCode, post.body).toBeLessThan(300);
+    expect((await get(session, url)).json().comments[0].content).toBe('Great warm-up');
+    expect((await get(session, '/comments?subjectType=trc&subjectId=not-a-uuid')).statusCode).toBe(404);
+  });
+});

@@ -7,6 +7,8 @@ import IconBrandLinkedin from '@tabler/icons-react/dist/esm/icons/IconBrandLinke
 import IconBrandX from '@tabler/icons-react/dist/esm/icons/IconBrandX.mjs';
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { CommunityChat } from '../../shared/community';
 import classes from './content-page.module.css';
 import { TrcCard } from './trc-card';
 
@@ -25,11 +27,12 @@ interface Section {
 
 /**
  * The sections under the content (spec 2 §2): About; Instructor, Related (16:9 cards) and Equipment (6 products)
- * only when they have something. Tabs scroll to their section 80 px below the top; on phones the sections
- * collapse and open on tap.
+ * only when they have something, and Chat (the item's comments, pointed at `?target=` from a reply link). Tabs
+ * scroll to their section 80 px below the top; on phones the sections collapse and open on tap.
  */
 export function ContentSections({ detail }: { detail: TTrcDetail }) {
   const isMobile = useMediaQuery('(max-width: 767.98px)') ?? false;
+  const target = useSearchParams()[0].get('target');
   const sections: Section[] = [
     {
       key: 'about',
@@ -130,9 +133,21 @@ export function ContentSections({ detail }: { detail: TTrcDetail }) {
     });
   }
 
+  sections.push({
+    key: 'chat',
+    label: 'Chat',
+    content: <CommunityChat subjectType="trc" subjectId={detail.id} target={target} />,
+  });
+
   if (isMobile) {
     return (
-      <Accordion multiple defaultValue={['about']} variant="separated" radius="md" data-testid="trc-sections">
+      <Accordion
+        multiple
+        defaultValue={target ? ['about', 'chat'] : ['about']}
+        variant="separated"
+        radius="md"
+        data-testid="trc-sections"
+      >
         {sections.map((section) => (
           <Accordion.Item key={section.key} value={section.key} id={`trc-section-${section.key}`}>
             <Accordion.Control>
