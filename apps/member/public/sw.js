@@ -23,11 +23,11 @@ self.addEventListener('push', (event) => {
   );
 });
 
-/** The page to open, on this site only, with the notification's id so the app can count the open. */
+/** The page to open (a link elsewhere opens as it is; on this site with the notification's id, so the app counts the open). */
 function targetOf(data) {
-  const url = new URL(data && data.url ? data.url : '/', self.location.origin);
+  const url = new URL(data?.url ? data.url : '/', self.location.origin);
   if (url.origin !== self.location.origin) return url.href;
-  if (data && data.notificationId) url.searchParams.set('notification', data.notificationId);
+  if (data?.notificationId) url.searchParams.set('notification', data.notificationId);
   return url.href;
 }
 
