@@ -21,8 +21,16 @@ describe('Logout in the user menu (spec 3 §2)', () => {
 
     // The page's lazy chunk first (a slow machine loads it after the shell), so the menu opens on a settled page.
     await screen.findByRole('heading', { name: 'All Videos' }, { timeout: 15_000 });
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Admin' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }, { timeout: 10_000 }));
+    // Opened until its item shows: on a loaded machine a late re-render of the shell can swallow the first click.
+    const logout = await waitFor(
+      async () => {
+        const account = screen.getByRole('button', { name: 'Account menu for Ada Admin' });
+        if (account.getAttribute('aria-expanded') !== 'true') await user.click(account);
+        return screen.getByRole('menuitem', { name: 'Logout' });
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    await user.click(logout);
 
     expect(await screen.findByRole('heading', { name: 'LogIn' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
