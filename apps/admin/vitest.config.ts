@@ -8,7 +8,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 15_000,
+    // Whole-app render tests load the shell and a lazy page: on 2 shared cores that alone can take 15 s.
+    testTimeout: 30_000,
     // The jsdom origin the api-client's relative `/api/v1` URLs resolve against.
     environmentOptions: { jsdom: { url: 'http://localhost:5174/' } },
   },
