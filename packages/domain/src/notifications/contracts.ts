@@ -198,7 +198,13 @@ export const adminNotificationEndpoints = {
       .optional(),
     response: z.object({
       all: z.number().int(),
-      byStatus: z.record(z.enum(GROUP_NOTIFICATION_STATUSES), z.number().int()),
+      // Every status a key of its own (a record over an enum documents required keys without properties).
+      byStatus: z.object(
+        Object.fromEntries(GROUP_NOTIFICATION_STATUSES.map((status) => [status, z.number().int()])) as Record<
+          (typeof GROUP_NOTIFICATION_STATUSES)[number],
+          z.ZodNumber
+        >,
+      ),
     }),
     errors: ['VALIDATION_FAILED', ...adminErrors],
   }),
