@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-type Issue = Parameters<NonNullable<Parameters<typeof z.config>[0]['customError']>>[0];
+type Issue = z.core.$ZodRawIssue;
 
 const FORMAT_TEXT: Record<string, string> = {
   email: 'Enter a valid email address.',
@@ -52,7 +52,7 @@ export function plainIssueMessage(issue: Issue): string | undefined {
         return 'This item could not be found. Reload the page and try again.';
       return 'This value is not in the right format. Check it and try again.';
     case 'invalid_value': {
-      const values = issue.values.filter((v) => typeof v === 'string' || typeof v === 'number');
+      const values = issue.values.filter((v: unknown) => typeof v === 'string' || typeof v === 'number');
       return values.length > 0 && values.length <= 6
         ? `Choose one of: ${values.join(', ')}.`
         : 'Choose one of the offered options.';
