@@ -219,7 +219,7 @@ test.describe('playlists', () => {
     await expect(page.getByTestId('playlist-video').first()).toBeVisible();
   });
 
-  test('shuffle then Save in the toast: the new order is kept after a reload', async ({ page }) => {
+  test('shuffle then Save in the prompt: the new order is kept after a reload', async ({ page }) => {
     await seedRandom(page);
     await createIndividual(page.request, newMember('shuffle-save'));
     const videos = await libraryVideos(page.request, 6);
@@ -238,8 +238,13 @@ test.describe('playlists', () => {
     const shuffled = await titlesOf(page);
     expect(shuffled).not.toEqual(before);
     expect([...shuffled].sort()).toEqual([...before].sort());
+    // The prompt stays until Save or Undo is chosen, past the old 5 s toast (issue 22 item 8).
+    await page.waitForTimeout(6_000);
+    expect(await titlesOf(page)).toEqual(shuffled);
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Playlist reordered successfully!')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Unsaved shuffle' })).toBeHidden();
     expect(await playlistOrder(page.request, playlist.id)).toEqual(shuffled);
 
     await page.reload();

@@ -1,6 +1,7 @@
 import '@dance/ui/styles.css';
 import './styles.css';
 
+import { installPlainValidationMessages } from '@dance/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -10,6 +11,9 @@ import { createAppNavigator } from './app/navigator';
 import { prefetchFirstPage } from './app/prefetch';
 import { AppRoutes } from './app/router';
 import { registerSessionExpiredHandler } from './app/session-expired';
+
+// Form checks that use the shared schemas speak plainly (issue 22 item 8).
+installPlainValidationMessages();
 
 const client = createAppApiClient();
 const queryClient = createAppQueryClient();

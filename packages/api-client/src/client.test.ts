@@ -116,6 +116,20 @@ describe('api client', () => {
     });
   });
 
+  it('gives a reply without a problem body plain words, not its status text (issue 22 item 8)', async () => {
+    server.use(
+      http.get(
+        `${BASE}/auth/session`,
+        () => new HttpResponse('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      ),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    await expect(client.call(authEndpoints.session)).rejects.toMatchObject({
+      status: 502,
+      message: 'The service did not answer as expected. Please try again in a moment.',
+    });
+  });
+
   it('sends a bearer token when the client has one', async () => {
     let auth: string | null = null;
     server.use(

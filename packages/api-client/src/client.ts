@@ -2,6 +2,9 @@ import type { Endpoint, ErrorCode, TProblem } from '@dance/domain';
 import type { z } from 'zod';
 import type { Route } from './routes';
 
+/** The message of a failed reply that carries no message of ours (issue 22 item 8: no status codes on screen). */
+export const UNREADABLE_REPLY_TEXT = 'The service did not answer as expected. Please try again in a moment.';
+
 /** The API's base path (API_PREFIX of @dance/domain, repeated here so the first page loads no zod). */
 const API_BASE_PATH = '/api/v1';
 
@@ -136,7 +139,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response.ok) {
       const problem = readProblem(payload);
       const code = (problem?.code ?? 'UNKNOWN') as ApiError['code'];
-      const error = new ApiError(response.status, code, problem?.message ?? response.statusText, problem);
+      // A reply without our problem body (a proxy's 502 page, an HTML error) gets plain words, not its status text.
+      const message = problem?.message ?? UNREADABLE_REPLY_TEXT;
+      const error = new ApiError(response.status, code, message, problem);
       if (response.status === 401 && SESSION_LOST.has(code) && hasSession) {
         hasSession = false;
         csrfToken = null;

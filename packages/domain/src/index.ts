@@ -12,6 +12,7 @@ export * from './files/contracts';
 export * from './format';
 export * from './http/endpoint';
 export * from './http/error-codes';
+export * from './http/plain-errors';
 export * from './http/strings';
 export * from './live/contracts';
 export * from './messages';

@@ -8,9 +8,9 @@ import { theme } from './theme';
 
 const ITEMS = Array.from({ length: 12 }, (_, i) => `video ${i + 1}`);
 
-function ShuffleList({ onSave, onUndo }: { onSave: (order: string[]) => void; onUndo?: () => void }) {
+function ShuffleList({ onSave, onUndo }: { onSave: (order: string[]) => unknown; onUndo?: () => void }) {
   const [order, setOrder] = useState(ITEMS);
-  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+  const { shuffle, isShuffleLocked, shufflePrompt } = useShuffleWithUndo({
     listId: 'list',
     order,
     setOrder,
@@ -22,12 +22,13 @@ function ShuffleList({ onSave, onUndo }: { onSave: (order: string[]) => void; on
       <button type="button" onClick={shuffle} disabled={isShuffleLocked}>
         Shuffle
       </button>
+      {shufflePrompt}
       <ol aria-label="order">{order.join(',')}</ol>
     </>
   );
 }
 
-function renderList(props: { onSave: (order: string[]) => void; onUndo?: () => void }) {
+function renderList(props: { onSave: (order: string[]) => unknown; onUndo?: () => void }) {
   return render(
     <MantineProvider theme={theme}>
       <Notifications />
@@ -70,5 +71,39 @@ describe('useShuffleWithUndo', () => {
     expect(shownOrder()).toEqual(ITEMS);
     expect(onUndo).toHaveBeenCalledOnce();
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('keeps Save and Undo until one is chosen, and through a failed save (issue 22 item 8)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onSave = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);
+    renderList({ onSave });
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    const first = shownOrder();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    // Shuffling again before choosing keeps the first prior order for Undo.
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    expect(shownOrder()).not.toEqual(first);
+    const second = shownOrder();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () => {});
+    expect(onSave).toHaveBeenLastCalledWith(second);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await act(async () => {});
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(shownOrder()).toEqual(second);
+  });
+
+  it('Undo after two shuffles restores the order from before the first', () => {
+    renderList({ onSave: vi.fn() });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    act(() => vi.advanceTimersByTime(7_100));
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(shownOrder()).toEqual(ITEMS);
   });
 });

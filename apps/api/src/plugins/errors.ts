@@ -1,4 +1,10 @@
-import { type ErrorCode, MESSAGES, statusOf, type TProblem } from '@dance/domain';
+import {
+  type ErrorCode,
+  installPlainValidationMessages,
+  MESSAGES,
+  statusOf,
+  type TProblem,
+} from '@dance/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -141,6 +147,8 @@ function classify(error: FastifyError): {
 
 /** One error body everywhere: problem+json with a stable code, the message and the request id. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Validation messages reach members and operators: plain words, not zod's developer text (issue 22 item 8).
+  installPlainValidationMessages();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return sendProblem(reply, request, error.code, error.message, {

@@ -92,9 +92,9 @@ export const ZReorderRequest = z
   .object({
     positions: z
       .array(z.object({ videoId: ZId('video'), position: z.number().int().min(1) }).strict(), {
-        error: PLAYLIST_MESSAGES.payloadNull,
+        error: PLAYLIST_MESSAGES.orderEmpty,
       })
-      .min(1, PLAYLIST_MESSAGES.payloadNull)
+      .min(1, PLAYLIST_MESSAGES.orderEmpty)
       .max(PLAYLIST_LIMITS.maxVideos)
       .refine((list) => uniqueIds(list.map((p) => p.videoId)), PLAYLIST_MESSAGES.duplicateVideos)
       .refine(

@@ -13,7 +13,8 @@ export const PLAYLIST_MESSAGES = {
   updateFailed: 'Failed to update playlist. Please try again later.',
   detailsFailed: 'Error fetching playlist details',
   saveOrderFailed: 'Error saving order',
-  payloadNull: 'Payload is null',
+  /** The spec's "Payload is null" is developer wording (decision 0040): what happened and what to do. */
+  orderEmpty: 'The new order is empty. Reload the playlist and try again.',
   createdAndAdded: 'Created and added playlist successfully',
   added: 'Added to playlist successfully',
   created: 'Playlist created successfully!',

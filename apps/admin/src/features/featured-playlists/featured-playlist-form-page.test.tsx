@@ -72,7 +72,11 @@ describe('featured playlist form', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByLabelText(/Name/), 'Turns');
     await user.type(screen.getByLabelText(/Description/), 'All about turns');
+    await user.type(screen.getByRole('textbox', { name: 'Search videos' }), 'Pir');
     await user.click(await screen.findByRole('button', { name: 'Add Pirouette drills' }));
+    // The picker keeps its search after a pick (issue 22 item 8).
+    expect(screen.getByRole('textbox', { name: 'Search videos' })).toHaveValue('Pir');
+    expect(screen.getByRole('button', { name: 'Add Pirouette drills' })).toHaveTextContent('Added');
     expect(screen.queryByText('At least one video must be selected')).not.toBeInTheDocument();
     await user.click(submit);
     // What failed and why; it stays until the next action (issue 22 item 14).

@@ -13,6 +13,8 @@ const FORM_PATH = '/AdminDashboard/featured-playlist-form';
 function FeaturedPlaylistCard({ playlist }: { playlist: TPlaylistSummary }) {
   const remove = useDeleteFeaturedPlaylist();
   const [isOpen, setIsOpen] = useState(false);
+  // Once opened, the videos stay mounted while hidden, so an unsaved shuffle keeps its Save and Undo.
+  const [hasOpened, setHasOpened] = useState(false);
 
   async function handleDelete() {
     const isConfirmed = await confirm({
@@ -70,7 +72,10 @@ function FeaturedPlaylistCard({ playlist }: { playlist: TPlaylistSummary }) {
           size="xs"
           leftSection={<IconListNumbers size={14} />}
           aria-expanded={isOpen}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => {
+            setHasOpened(true);
+            setIsOpen((open) => !open);
+          }}
         >
           {isOpen ? 'Hide videos' : 'Videos'}
         </Button>
@@ -85,8 +90,8 @@ function FeaturedPlaylistCard({ playlist }: { playlist: TPlaylistSummary }) {
           Delete
         </Button>
       </Group>
-      {isOpen && (
-        <Card.Section inheritPadding py="sm" mt="sm" withBorder>
+      {hasOpened && (
+        <Card.Section inheritPadding py="sm" mt="sm" withBorder display={isOpen ? undefined : 'none'}>
           <PlaylistOrderPanel playlistId={playlist.id} name={playlist.name} />
         </Card.Section>
       )}

@@ -2,12 +2,12 @@ import { moveItem, PLAYLIST_MESSAGES, type TPlaylistVideo } from '@dance/domain'
 import { toast, useShuffleWithUndo } from '@dance/ui';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFeaturedPlaylist, useSaveFeaturedOrder } from './queries';
 
 /**
  * A featured playlist's videos (spec 3 §4): normal mode, reorder mode (Edit: Move up / Move down, then Save
- * or Cancel), and Shuffle with a 5 s Save/Undo prompt and a 7 s lockout.
+ * or Cancel), and Shuffle with a Save/Undo prompt that stays until one is chosen and a 7 s lockout.
  */
 export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; name: string }) {
   const detail = useFeaturedPlaylist(playlistId);
@@ -15,8 +15,11 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
   const [order, setOrder] = useState<TPlaylistVideo[]>([]);
   const [isSorting, setIsSorting] = useState(false);
   const saved = detail.data?.videos;
-  // A refetch (after a save) replaces the shown order.
-  useEffect(() => setOrder(saved ?? []), [saved]);
+  // A refetch (after a save) replaces the shown order, except an unsaved shuffle's.
+  const isShufflePendingRef = useRef(false);
+  useEffect(() => {
+    if (!isShufflePendingRef.current) setOrder(saved ?? []);
+  }, [saved]);
 
   function persist(videos: TPlaylistVideo[], onDone?: () => void) {
     saveOrder.mutate(
@@ -35,14 +38,26 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
     );
   }
 
-  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+  const { shuffle, isShuffleLocked, isShufflePending, shufflePrompt } = useShuffleWithUndo({
     listId: playlistId,
     order,
     setOrder,
-    onSave: (shuffled) => persist(shuffled),
+    // The prompt stays until the order is saved; a failed save keeps it (and the shuffled order) to try again.
+    onSave: (shuffled) =>
+      saveOrder
+        .mutateAsync({ id: playlistId, videoIds: shuffled.map((v) => v.id) })
+        .then(() => {
+          toast.success(PLAYLIST_MESSAGES.reordered);
+          void detail.refetch();
+        })
+        .catch((error: unknown) => {
+          toast.failure(PLAYLIST_MESSAGES.saveOrderFailed);
+          throw error;
+        }),
     // Undo shows the prior order and reloads the playlist.
     onUndo: () => void detail.refetch(),
   });
+  isShufflePendingRef.current = isShufflePending;
 
   if (detail.isPending)
     return (
@@ -85,7 +100,7 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
             <Button
               size="xs"
               variant="default"
-              disabled={order.length < 2}
+              disabled={order.length < 2 || isShufflePending}
               onClick={() => setIsSorting(true)}
             >
               Edit order
@@ -101,6 +116,7 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
           </>
         )}
       </Group>
+      {shufflePrompt}
       <Stack gap={4} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${name} videos`}>
         {order.map((video, index) => (
           <Paper key={video.id} withBorder radius="sm" px="sm" py={6} component="li">

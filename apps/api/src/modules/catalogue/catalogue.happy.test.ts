@@ -19,6 +19,7 @@ beforeAll(async () => {
   const turns = await createTag(t.app, 'Turns', 3);
   const soon = await createTag(t.app, 'coming soon', 4);
   const kids = await createTag(t.app, 'Kids', 5);
+  await createTag(t.app, 'CLASSES', 6);
   const maya = await createInstructor(t.app, 'Maya Laurent');
   const band = await createProduct(t.app, 'Resistance Band');
   Object.assign(ids, {
@@ -184,6 +185,26 @@ describe('lookups and home', () => {
     expect((await t.app.inject('/api/v1/instructors?query=zzz')).json().items).toEqual([]);
     expect((await t.app.inject('/api/v1/products?query=band')).json().items).toHaveLength(1);
     expect((await t.app.inject('/api/v1/products?query=%25')).json().items).toEqual([]);
+  });
+
+  it('does not offer the internal tags as filters to guests and members, but lists them for admins', async () => {
+    const names = async (headers: Record<string, string> = {}) =>
+      (await t.app.inject({ url: '/api/v1/tags', headers }))
+        .json()
+        .items.map((x: { name: string }) => x.name);
+    expect(await names()).toEqual(['Ballet', 'Jazz', 'Turns', 'Kids']);
+    const member = await logInAs(t.app, (await createUser(t.app)).email);
+    expect(await names({ cookie: member.cookie })).not.toContain('coming soon');
+    expect(await names({ cookie: member.cookie })).not.toContain('CLASSES');
+    const admin = await logInAs(t.app, (await createUser(t.app, { role: 'admin' })).email);
+    expect(await names({ cookie: admin.cookie })).toEqual([
+      'Ballet',
+      'Jazz',
+      'Turns',
+      'coming soon',
+      'Kids',
+      'CLASSES',
+    ]);
   });
 
   it('builds the guest feed and the member feed with a Saved row', async () => {

@@ -1,4 +1,4 @@
-import { catalogueEndpoints, type Viewer } from '@dance/domain';
+import { catalogueEndpoints, isAdmin, memberFilterTags, type Viewer } from '@dance/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { route, sendSerialised } from '../../lib/route';
 import { viewerOf } from '../../plugins/auth';
@@ -33,9 +33,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   route(app, catalogueEndpoints.categories, async () => ({ items: await selectCategories(app.db) }));
 
-  route(app, catalogueEndpoints.tags, async (request) => ({
-    items: await selectTagsMatching(app.db, request.query.query),
-  }));
+  // Admins tag videos with every tag; members are not offered the internal ones as filters.
+  route(app, catalogueEndpoints.tags, async (request) => {
+    const items = await selectTagsMatching(app.db, request.query.query);
+    return { items: isAdmin(viewerOf(request.caller)) ? items : memberFilterTags(items) };
+  });
 
   route(app, catalogueEndpoints.instructors, async (request) => ({
     items: await selectInstructorsMatching(app.db, request.query.query),

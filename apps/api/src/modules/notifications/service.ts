@@ -450,7 +450,9 @@ export async function readPreferences(db: Db, userId: string): Promise<TPreferen
 }
 
 export async function savePreferences(db: Db, userId: string, preferences: TPreference[]) {
-  await upsertPreferences(db, userId, preferences);
+  // One row per kind and channel (the last one sent wins): a repeated pair would make the upsert fail with a 500.
+  const unique = [...new Map(preferences.map((p) => [`${p.kind}:${p.channel}`, p])).values()];
+  await upsertPreferences(db, userId, unique);
   return { preferences: await readPreferences(db, userId), message: NOTIFICATION_MESSAGES.preferencesSaved };
 }
 

@@ -117,7 +117,7 @@ describe('bad input answers 4xx and changes nothing', () => {
       () => `/playlists/${id}/order`,
       () => ({ positions: [] }),
       400,
-      'Payload is null',
+      'The new order is empty. Reload the playlist and try again.',
     ],
     ['rename to nothing', 'PATCH', () => `/playlists/${id}`, () => ({ name: '' }), 400, 'Name is required'],
     [

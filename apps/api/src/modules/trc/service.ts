@@ -4,6 +4,7 @@ import {
   isRichTextEmpty,
   LEVELS,
   LINKS,
+  memberFilterTags,
   releaseInstant,
   TRC_CATEGORIES,
   TRC_DURATION_FILTERS,
@@ -309,7 +310,7 @@ export async function filterOptions(db: DbOrTx, now = new Date()) {
     true,
   );
   return {
-    tags: [...lookups.tags.values()]
+    tags: memberFilterTags([...lookups.tags.values()])
       .sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name))
       .map((t) => ({ id: t.id, name: t.name, color: t.color, priority: t.priority })),
     instructors: [...lookups.instructors.values()]

@@ -124,6 +124,28 @@ describe('library section state in the URL', () => {
     expect(screen.getByRole('button', { name: 'Remove filter Intermediate' })).toBeInTheDocument();
   });
 
+  it('does not offer the internal tags as filters, even to an admin whose API lists them (issue 22 item 8)', async () => {
+    const tag = (n: number, name: string) => ({
+      id: `f0000000-0000-4000-8000-00000000000${n}`,
+      name,
+      color: '#7048e8',
+      priority: n,
+    });
+    server.use(
+      sessionHandler({ ...users.individual, role: 'admin' }),
+      http.get(apiUrl('/tags'), () =>
+        HttpResponse.json({ items: [tag(1, 'Ballet'), tag(2, 'coming soon'), tag(3, 'CLASSES')] }),
+      ),
+      ...catalogueHandlers([card(1)]),
+    );
+    const { user } = renderApp('/Lessons');
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Ballet')).toBeInTheDocument();
+    expect(within(dialog).queryByText('coming soon')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('CLASSES')).not.toBeInTheDocument();
+  });
+
   it('shows "No Videos To Show" when nothing matches, and the instructor empty text', async () => {
     server.use(sessionHandler(null), ...catalogueHandlers([]));
     const { user } = renderApp('/Lessons?levels=Advanced');

@@ -149,7 +149,11 @@ export function InboxBell({ userId }: { userId: string }) {
     try {
       await readAll.mutateAsync();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Something went wrong');
+      toast.error(
+        error instanceof ApiError
+          ? error.message
+          : 'Your notifications could not be marked as read. Check your connection and try again.',
+      );
     }
   }
 

@@ -1,6 +1,6 @@
 import { formatClock } from '@dance/domain';
 import { VideoCard } from '@dance/ui';
-import { Button, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useOpenPlayer } from '../../app/play-on-open';
 import { useToggleSaved } from '../../shared/use-toggle-saved';
@@ -26,7 +26,16 @@ export function HistoryPage() {
           History
         </Title>
         {history.isPending && <Text>loading....</Text>}
-        {history.isError && <Text c="red">Something went wrong</Text>}
+        {history.isError && (
+          <Alert color="red" variant="light" title="Your history could not be loaded">
+            <Group gap="sm">
+              <Text fz="sm">Check your connection and try again.</Text>
+              <Button size="compact-sm" variant="light" color="red" onClick={() => void history.refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {data && data.items.length === 0 && <Text c="dimmed">No Videos To Show</Text>}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="lg" data-testid="history">
           {data?.items.map((item) => (

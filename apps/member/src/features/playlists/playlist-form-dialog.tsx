@@ -82,6 +82,8 @@ export function PlaylistFormDialog({
             size="md"
             placeholder="Pick videos"
             searchable
+            // The search stays after a pick, so several videos from one search can be added (issue 22 item 8).
+            clearSearchOnChange={false}
             data={(choices.data?.items ?? []).map((v) => ({ value: v.id, label: v.title }))}
             value={videoIds}
             onChange={setVideoIds}

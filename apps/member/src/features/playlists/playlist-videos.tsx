@@ -30,7 +30,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import IconGripVertical from '@tabler/icons-react/dist/esm/icons/IconGripVertical.mjs';
 import IconTrash from '@tabler/icons-react/dist/esm/icons/IconTrash.mjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useRemoveVideo, useSaveOrder } from './queries';
 
@@ -102,7 +102,7 @@ function VideoRow({
 
 /**
  * The selected playlist's videos (spec 1 §4): normal mode, reorder mode (Edit: drag by pointer, touch or
- * keyboard, then Save or leave), Shuffle with a 5 s Save/Undo prompt and a 7 s lockout, and removal.
+ * keyboard, then Save or leave), Shuffle with a Save/Undo prompt that stays until one is chosen and a 7 s lockout, and removal.
  */
 export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail; viewer: PlaylistViewer }) {
   const [order, setOrder] = useState<TPlaylistVideo[]>(playlist.videos);
@@ -114,8 +114,11 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  // A refetch (save, removal, another member's change) replaces the shown order.
-  useEffect(() => setOrder(playlist.videos), [playlist.videos]);
+  // A refetch (save, removal, another member's change) replaces the shown order, except an unsaved shuffle's.
+  const isShufflePendingRef = useRef(false);
+  useEffect(() => {
+    if (!isShufflePendingRef.current) setOrder(playlist.videos);
+  }, [playlist.videos]);
 
   const canReorder = playlistPolicy.canReorder(viewer, playlist);
   const canShuffle = playlistPolicy.canShuffle(viewer, playlist);
@@ -147,12 +150,21 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
     });
   }
 
-  const { shuffle, isShuffleLocked } = useShuffleWithUndo({
+  const { shuffle, isShuffleLocked, isShufflePending, shufflePrompt } = useShuffleWithUndo({
     listId: playlist.id,
     order,
     setOrder,
-    onSave: (shuffled) => persist(shuffled),
+    // The prompt stays until the order is saved; a failed save keeps it (and the shuffled order) to try again.
+    onSave: (shuffled) =>
+      saveOrder
+        .mutateAsync({ playlist, videoIds: shuffled.map((v) => v.id) })
+        .then(() => toast.success(PLAYLIST_MESSAGES.reordered))
+        .catch((error: unknown) => {
+          toast.error(PLAYLIST_MESSAGES.saveOrderFailed, PLAYLIST_LIMITS.errorToastMs);
+          throw error;
+        }),
   });
+  isShufflePendingRef.current = isShufflePending;
 
   async function remove(video: TPlaylistVideo) {
     const isConfirmed = await confirm({
@@ -174,7 +186,11 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
     <Stack gap="sm">
       <Group gap="xs">
         {canReorder && !isSorting && (
-          <Button variant="default" onClick={() => setIsSorting(true)} disabled={order.length < 2}>
+          <Button
+            variant="default"
+            onClick={() => setIsSorting(true)}
+            disabled={order.length < 2 || isShufflePending}
+          >
             Edit
           </Button>
         )}
@@ -204,6 +220,7 @@ export function PlaylistVideos({ playlist, viewer }: { playlist: TPlaylistDetail
           </Button>
         )}
       </Group>
+      {shufflePrompt}
       {isSorting && (
         <Text fz="sm" c="dimmed">
           Drag a video by its handle, or focus a handle and press Space, then the arrow keys, then Space.

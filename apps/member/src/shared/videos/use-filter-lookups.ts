@@ -1,5 +1,5 @@
 import { useInstructors, useProducts, useTags } from '@dance/api-client';
-import { MESSAGES } from '@dance/domain';
+import { MESSAGES, memberFilterTags } from '@dance/domain';
 import { type LookupProps, toast } from '@dance/ui';
 import { useEffect, useMemo, useState } from 'react';
 
@@ -50,5 +50,7 @@ export function useFilterLookups({ isPanelOpen }: { isPanelOpen: boolean }) {
     [tags.data, allInstructors.data, allProducts.data],
   );
 
-  return { tags: tags.data ?? [], instructorLookup, productLookup, names };
+  // An admin browsing the member app gets every tag from the API; the panel still leaves the internal ones out.
+  const filterTags = useMemo(() => memberFilterTags(tags.data ?? []), [tags.data]);
+  return { tags: filterTags, instructorLookup, productLookup, names };
 }
