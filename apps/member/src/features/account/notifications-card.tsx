@@ -1,5 +1,7 @@
 import { useApiClient } from '@dance/api-client';
 import {
+  defaultPreference,
+  isLockedPreference,
   MESSAGES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
@@ -19,7 +21,11 @@ import {
   useSetNotifications,
 } from './queries';
 
-const CHANNEL_HEADERS: Record<NotificationChannel, string> = { inbox: 'In the app', push: 'Push' };
+const CHANNEL_HEADERS: Record<NotificationChannel, string> = {
+  inbox: 'In the app',
+  push: 'Push',
+  mail: 'Email',
+};
 
 const PUSH_STATE_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications.',
@@ -72,7 +78,8 @@ function PreferencesTable() {
     const pending = save.isPending ? save.variables : undefined;
     if (pending?.kind === kind && pending.channel === channel) return pending.enabled;
     return (
-      preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? true
+      preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ??
+      defaultPreference(kind, channel)
     );
   };
 
@@ -114,7 +121,7 @@ function PreferencesTable() {
                     <Checkbox
                       aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_HEADERS[channel]}`}
                       checked={isEnabled(kind, channel)}
-                      disabled={preferences.isPending || save.isPending}
+                      disabled={preferences.isPending || save.isPending || isLockedPreference(kind, channel)}
                       onChange={(event) => change(kind, channel, event.currentTarget.checked)}
                     />
                   </Group>
@@ -124,6 +131,10 @@ function PreferencesTable() {
           ))}
         </Table.Tbody>
       </Table>
+      <Text size="xs" c="dimmed" mt="xs">
+        Account and billing emails (password reset, email change, receipts) are always sent. Every other email
+        has a one-click unsubscribe link.
+      </Text>
     </Table.ScrollContainer>
   );
 }
