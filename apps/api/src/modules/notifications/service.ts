@@ -526,7 +526,9 @@ export async function readPreferences(db: Db, userId: string): Promise<TPreferen
 }
 
 /** Saves the pairs sent; the locked account mail stays on, the reply mail goes to its flag. */
-export async function savePreferences(db: Db, userId: string, preferences: TPreference[]) {
+export async function savePreferences(db: Db, userId: string, sent: TPreference[]) {
+  // One row per kind and channel (the last sent wins): an upsert may not touch a row twice.
+  const preferences = [...new Map(sent.map((p) => [`${p.kind}:${p.channel}`, p])).values()];
   const replyMail = preferences.findLast((p) => p.kind === 'reply' && p.channel === 'mail');
   await db.transaction(async (tx) => {
     await upsertPreferences(

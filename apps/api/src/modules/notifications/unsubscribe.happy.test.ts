@@ -96,6 +96,26 @@ describe('mail as a notification channel', () => {
     ).toBe(true);
   });
 
+  it('saves a pair sent twice in one request once (the last wins), never a 5xx', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: session.headers,
+      payload: {
+        preferences: [
+          { kind: 'studio-playlist', channel: 'mail', enabled: false },
+          { kind: 'studio-playlist', channel: 'mail', enabled: true },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (res.json().preferences as { kind: string; channel: string; enabled: boolean }[]).find(
+        (p) => p.kind === 'studio-playlist' && p.channel === 'mail',
+      )?.enabled,
+    ).toBe(true);
+  });
+
   it('carries the RFC 8058 headers pointing at the one-click endpoint', () => {
     const parts = unsubscribeParts(t.app.config, optedIn.id, 'release');
     expect(parts.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
