@@ -107,6 +107,78 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   await memberContext.close();
 });
 
+test('a member who chose release news by email unsubscribes with one click from the mail', async ({
+  page,
+  browser,
+}) => {
+  const email = `mail.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  const api = await playwrightRequest.newContext({ baseURL: API_URL });
+  const signUp = await api.post('/api/v1/auth/signup', {
+    data: {
+      firstName: 'Mae',
+      lastName: 'Lee',
+      email,
+      password: PASSWORD,
+      reEnteredPassword: PASSWORD,
+      role: 'dancer-parent',
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status()).toBe(201);
+
+  const memberContext = await browser.newContext({ baseURL: MEMBER_URL });
+  const member = await memberContext.newPage();
+  await member.goto('/login');
+  await member.getByLabel('Email').fill(email);
+  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await member.getByRole('button', { name: 'LOG IN' }).click();
+  await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeEnabled();
+
+  // The Email column: release news is opt-in, account mail is always on.
+  await member.goto('/account');
+  const preferences = member.getByRole('table', { name: 'Notification preferences' });
+  await expect(preferences.getByRole('checkbox', { name: 'Account and billing: Email' })).toBeChecked();
+  await expect(preferences.getByRole('checkbox', { name: 'Account and billing: Email' })).toBeDisabled();
+  const releaseMail = preferences.getByRole('checkbox', { name: 'New releases: Email' });
+  await expect(releaseMail).not.toBeChecked();
+  await releaseMail.click();
+  await expect(member.getByText('Notification preferences saved')).toBeVisible();
+  await expect(releaseMail).toBeChecked();
+
+  await logInAdmin(page);
+  await page.goto('/AdminDashboard/notification');
+  const title = `Bachata Moves is out ${Math.random().toString(36).slice(2, 6)}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Message').fill('Your next bachata class is ready.');
+  await page.getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText('Notification sent successfully.')).toBeVisible();
+
+  // The mail reaches the dev outbox (delivery is a job) with its unsubscribe link.
+  let link = '';
+  await expect(async () => {
+    const response = await api.get(`/api/v1/dev/mail?to=${encodeURIComponent(email)}`);
+    const { mails } = (await response.json()) as { mails: { subject: string; links: string[] }[] };
+    link = mails.find((m) => m.subject === title)?.links.find((l) => l.includes('/unsubscribe?token=')) ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 30_000 });
+  await api.dispose();
+
+  // Following it (in any browser, signed in or not) turns exactly that kind of mail off and says so.
+  const guest = await browser.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(link);
+  await expect(guestPage.getByTestId('unsubscribe-message')).toHaveText(
+    'You will no longer get emails about “New releases”.',
+  );
+  await expectAccessible(guestPage, '[data-testid="unsubscribe-card"]');
+  await guest.close();
+
+  await member.reload();
+  await expect(preferences.getByRole('checkbox', { name: 'New releases: Email' })).not.toBeChecked();
+  await expect(preferences.getByRole('checkbox', { name: 'New releases: In the app' })).toBeChecked();
+  await memberContext.close();
+});
+
 test('an admin schedules, pauses and deletes a weekly notification', async ({ page }) => {
   await logInAdmin(page);
   await page.goto('/AdminDashboard/notification');

@@ -87,6 +87,8 @@ const ZEnv = z.object({
   MUX_BASE_URL: z.url().optional(),
   /** Secret of the local provider's signed media URLs (generated and kept under DATA_DIR when unset). */
   MEDIA_URL_SECRET: z.string().min(32).optional(),
+  /** Secret of the one-click unsubscribe links in mails (generated and kept under DATA_DIR when unset). */
+  UNSUBSCRIBE_SECRET: z.string().min(32).optional(),
   /** Lifetime of signed playback URLs. */
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
@@ -125,6 +127,8 @@ export interface AppConfig {
   memberAppUrl: string;
   adminAppUrl: string;
   publicApiUrl: string;
+  /** HMAC secret of unsubscribe links; null: generated once into DATA_DIR. */
+  unsubscribeSecret: string | null;
   cookie: { domain: string | undefined; secure: boolean };
   trustProxy: boolean | number | string[];
   smtpUrl: string | null;
@@ -204,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     inMemoryDatabase: false,
     memberAppUrl: e.MEMBER_APP_URL.replace(/\/$/, ''),
     adminAppUrl: e.ADMIN_APP_URL.replace(/\/$/, ''),
+    unsubscribeSecret: e.UNSUBSCRIBE_SECRET ?? null,
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     cookie: { domain: e.COOKIE_DOMAIN, secure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : isProduction },
     trustProxy: e.TRUST_PROXY,

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/helpers';
-import { notificationInbox, notificationSchedules, notifications } from '../db/schema';
+import {
+  notificationInbox,
+  notificationPreferences,
+  notificationSchedules,
+  notifications,
+} from '../db/schema';
 import { seedDemoNotifications } from './notifications';
 
 let t: TestApp;
@@ -21,5 +26,12 @@ it('seeds two weekly schedules, three sent notifications and every member inbox,
     .from(notificationInbox)
     .where(eq(notificationInbox.userId, member.id));
   expect(inbox.filter((i) => i.readAt === null)).toHaveLength(2);
+  // The individual demo member chose release news by email.
+  expect(
+    await t.app.db
+      .select({ kind: notificationPreferences.kind, channel: notificationPreferences.channel })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, member.id)),
+  ).toEqual([{ kind: 'release', channel: 'mail' }]);
   expect(await seedDemoNotifications(t.app.db)).toBeNull();
 });

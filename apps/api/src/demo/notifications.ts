@@ -1,6 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { notificationInbox, notificationSchedules, notifications, users } from '../db/schema';
+import {
+  notificationInbox,
+  notificationPreferences,
+  notificationSchedules,
+  notifications,
+  users,
+} from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +43,7 @@ const SENT = [
 
 /**
  * Demo notifications: two weekly schedules, three sent notifications, and an inbox for every member (the
- * individual demo member has two unread). Added once, when no notification exists.
+ * individual demo member has two unread and wants release news by email). Added once, when no notification exists.
  */
 export async function seedDemoNotifications(db: Db): Promise<{ sent: number; schedules: number } | null> {
   const [existing] = await db.select({ n: count() }).from(notifications);
@@ -102,5 +108,13 @@ export async function seedDemoNotifications(db: Db): Promise<{ sent: number; sch
       })),
     );
   }
+  // The individual demo member chose release news by email (decision 0038), so the dev outbox shows such mail
+  // with its one-click unsubscribe link.
+  const [dancer] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'dancer@demo.test'));
+  if (dancer)
+    await db
+      .insert(notificationPreferences)
+      .values({ userId: dancer.id, kind: 'release', channel: 'mail', enabled: true })
+      .onConflictDoNothing();
   return { sent: SENT.length, schedules: 2 };
 }

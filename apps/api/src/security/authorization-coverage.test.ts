@@ -1029,6 +1029,11 @@ const CASES: Record<string, Case> = {
     expect: signedIn('2xx'),
     request: () => ({ payload: { preferences: [{ kind: 'release', channel: 'push', enabled: false }] } }),
   },
+  // The token authorises (decision 0038): a forged one is refused whoever asks, signed in or not.
+  'POST /api/v1/notifications/unsubscribe': {
+    expect: all(400),
+    request: () => ({ url: api('/notifications/unsubscribe?token=forged.release.1.mac') }),
+  },
   'GET /api/v1/push/public-key': { expect: all('2xx') },
   'POST /api/v1/push/subscriptions': {
     expect: signedIn('2xx'),

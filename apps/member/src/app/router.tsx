@@ -33,6 +33,9 @@ const SetPasswordPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('../features/account/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })),
+);
 const ConfirmEmailPage = lazy(() =>
   import('../features/account/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
 );
@@ -93,6 +96,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
       { path: 'confirm-email/:userId/:token', element: renderLazy(ConfirmEmailPage) },
+      { path: 'unsubscribe', element: renderLazy(UnsubscribePage) },
       ...playerRoutes,
       ...trcRoutes,
       // The library pages of spec 1 §2 (one page component reads which one from the path).

@@ -335,6 +335,17 @@ export const notificationEndpoints = {
     response: z.object({ preferences: z.array(ZPreference), message: z.string() }),
     errors: ['VALIDATION_FAILED', ...sessionErrors, 'CSRF_FAILED'],
   }),
+  unsubscribeMail: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/unsubscribe',
+    summary:
+      "One-click unsubscribe (RFC 8058): the signed token of a mail turns that kind's mail off for its member; no login",
+    tags: memberTags,
+    auth: 'public',
+    query: z.object({ token: z.string().min(1).max(400) }).strict(),
+    response: z.object({ kind: ZKind, message: z.string() }),
+    errors: ['VALIDATION_FAILED', 'TOKEN_INVALID'],
+  }),
   pushKey: defineEndpoint({
     method: 'GET',
     path: '/push/public-key',

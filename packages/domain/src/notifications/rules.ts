@@ -12,14 +12,38 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   account: 'Account and billing',
 };
 
-/** How a notification reaches a member: the in-app inbox (bell) and Web Push on each allowed device. */
-export const NOTIFICATION_CHANNELS = ['inbox', 'push'] as const;
+/** How a notification reaches a member: the in-app inbox (bell), Web Push on each allowed device, and mail. */
+export const NOTIFICATION_CHANNELS = ['inbox', 'push', 'mail'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   inbox: 'In the app',
   push: 'Push on this and my other devices',
+  mail: 'By email',
 };
+
+/**
+ * A preference nobody can turn off: account and billing mail is transactional (password reset, email change,
+ * billing receipts), not marketing (decision 0038).
+ */
+export const isLockedPreference = (kind: NotificationKind, channel: NotificationChannel) =>
+  kind === 'account' && channel === 'mail';
+
+/**
+ * What a member gets without having chosen (decision 0038): everything in the app and by push; by mail, replies
+ * (as the reply mail always did) and account mail, while release news and studio playlist mail are opt-in.
+ */
+export function defaultPreference(kind: NotificationKind, channel: NotificationChannel): boolean {
+  if (channel !== 'mail') return true;
+  return kind === 'reply' || kind === 'account';
+}
+
+/** The answer of the one-click unsubscribe (decision 0038). */
+export const UNSUBSCRIBE_MESSAGES = {
+  done: (label: string) => `You will no longer get emails about “${label}”.`,
+  invalid:
+    'This unsubscribe link is invalid or has expired. You can change your emails on your account page.',
+} as const;
 
 /** Spec 3 §4 and §9, with the spec's spelling ("transfered"); the billing records spell it "transferred". */
 export const GROUP_NOTIFICATION_STATUSES = [

@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (List-Unsubscribe of RFC 8058); SMTP sends them, the development outbox keeps only the body. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail: through SMTP in production, into the database outbox otherwise. */

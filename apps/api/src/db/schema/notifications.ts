@@ -92,7 +92,10 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
-/** A member's choice for one kind on one channel; no row means wanted (the default). */
+/**
+ * A member's choice for one kind on one channel; no row means the default (decision 0038). The reply mail's
+ * choice is kept in users.comment_notifications instead (spec 1 §7 POST /user/notifications).
+ */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -100,7 +103,7 @@ export const notificationPreferences = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: KINDS }).notNull(),
-    channel: text('channel', { enum: ['inbox', 'push'] }).notNull(),
+    channel: text('channel', { enum: ['inbox', 'push', 'mail'] }).notNull(),
     enabled: boolean('enabled').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

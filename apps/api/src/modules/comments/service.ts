@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { unsubscribeParts } from '../../lib/unsubscribe';
 import { type AdminChange, recordAudit } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import {
@@ -78,7 +79,10 @@ export function onReply(listener: ReplyListener) {
   replyListeners.add(listener);
 }
 
-/** The reply mail (spec: the author of a comment hears of replies unless `commentNotifications` is off). */
+/**
+ * The reply mail (spec: the author of a comment hears of replies unless `commentNotifications` is off; that flag
+ * is the reply row's mail cell of the notification preferences, decision 0038).
+ */
 async function mailReply(app: FastifyInstance, { reply, repliedTo, url }: ReplyEvent) {
   if (reply.authorId === repliedTo.authorId) return;
   const [[recipient], [replier]] = await Promise.all([
@@ -87,7 +91,10 @@ async function mailReply(app: FastifyInstance, { reply, repliedTo, url }: ReplyE
   ]);
   if (!recipient || !replier || !recipient.commentNotifications) return;
   const excerpt = reply.content.length > 200 ? `${reply.content.slice(0, 200)}…` : reply.content;
+  // One click turns the reply mail off (decision 0038): the body's link and the RFC 8058 headers.
+  const unsubscribe = unsubscribeParts(app.config, recipient.id, 'reply');
   await app.mail.send({
+    headers: unsubscribe.headers,
     to: recipient.email,
     subject: `${replier.firstName} replied to your comment`,
     ...renderActionMail({
@@ -95,7 +102,7 @@ async function mailReply(app: FastifyInstance, { reply, repliedTo, url }: ReplyE
       lines: [`${replier.firstName} ${replier.lastName} replied to your comment:`, `“${excerpt}”`],
       actionLabel: 'View the reply',
       actionUrl: url,
-      footer: 'You can turn these mails off on your account page. Dance Training',
+      footer: `You can turn these mails off on your account page, or with one click: ${unsubscribe.pageUrl} Dance Training`,
     }),
   });
 }

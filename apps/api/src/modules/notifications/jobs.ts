@@ -25,6 +25,8 @@ export const deliverJob = defineJob<{ notificationId: string; userIds: string[] 
         db: app.db,
         jobs: app.jobs,
         push: app.push,
+        mail: app.mail,
+        config: app.config,
         // Each member's open apps refetch their inbox (the live channel, across API processes).
         onInbox: async (userIds, notification) => {
           const event = { type: INBOX_EVENT, data: { notificationId: notification.id } };

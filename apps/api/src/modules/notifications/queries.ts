@@ -1,4 +1,10 @@
-import type { GroupNotificationStatus, NotificationChannel, NotificationKind } from '@dance/domain';
+import {
+  defaultPreference,
+  type GroupNotificationStatus,
+  isLockedPreference,
+  type NotificationChannel,
+  type NotificationKind,
+} from '@dance/domain';
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -31,14 +37,23 @@ const currentStatus = sql<string | null>`(
   limit 1
 )`;
 
-/** The member has not turned this kind off on this channel (no row means wanted). */
-const wants = (kind: NotificationKind, channel: NotificationChannel) => sql`not exists (
-  select 1 from ${notificationPreferences} p
-  where p.user_id = ${users.id} and p.kind = ${kind} and p.channel = ${channel} and p.enabled = false
-)`;
+/**
+ * The member wants this kind on this channel: the locked account mail always; the reply mail by the
+ * users.comment_notifications flag (spec 1 §7); otherwise their saved choice, else the default (decision 0038).
+ */
+export function wants(kind: NotificationKind, channel: NotificationChannel): SQL {
+  if (isLockedPreference(kind, channel)) return sql`true`;
+  if (kind === 'reply' && channel === 'mail') return sql`${users.commentNotifications}`;
+  const choice = (enabled: boolean) => sql`exists (
+    select 1 from ${notificationPreferences} p
+    where p.user_id = ${users.id} and p.kind = ${kind} and p.channel = ${channel} and p.enabled = ${enabled}
+  )`;
+  return defaultPreference(kind, channel) ? sql`not ${choice(false)}` : choice(true);
+}
 
 /** Wants the kind on at least one channel: a recipient. */
-const wantsAny = (kind: NotificationKind) => sql`(${wants(kind, 'inbox')} or ${wants(kind, 'push')})`;
+const wantsAny = (kind: NotificationKind) =>
+  sql`(${wants(kind, 'inbox')} or ${wants(kind, 'push')} or ${wants(kind, 'mail')})`;
 
 export type AudienceFilter = { type: 'all' } | { type: 'status'; status: GroupNotificationStatus };
 
@@ -325,4 +340,25 @@ export async function claimOccurrence(db: DbOrTx, id: string, occurrence: Date) 
     )
     .returning();
   return row ?? null;
+}
+
+// Mail.
+
+/** Name and address of members, for the mail channel. */
+export function selectMailTargets(db: DbOrTx, userIds: string[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(inArray(users.id, userIds));
+}
+
+/** The reply mail's preference (users.comment_notifications, spec 1 §7). */
+export async function selectCommentNotifications(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ on: users.commentNotifications }).from(users).where(eq(users.id, userId));
+  return row?.on ?? null;
+}
+
+export async function updateCommentNotifications(db: DbOrTx, userId: string, on: boolean) {
+  await db.update(users).set({ commentNotifications: on }).where(eq(users.id, userId));
 }

@@ -7,6 +7,7 @@ import {
 } from '@dance/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/route';
+import { unsubscribeSecret } from '../../lib/unsubscribe';
 import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { onReply } from '../comments/service';
@@ -36,6 +37,7 @@ import {
   toInboxItem,
   toSchedule,
   toSentNotification,
+  unsubscribeByToken,
   unsubscribeDevice,
 } from './service';
 
@@ -124,6 +126,16 @@ export async function notificationRoutes(app: FastifyInstance) {
 
   route(app, notificationEndpoints.setPreferences, async (request) =>
     savePreferences(app.db, request.caller.user.id, request.body.preferences),
+  );
+
+  // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" form-encoded; the token in the URL authorises.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  route(app, notificationEndpoints.unsubscribeMail, async (request) =>
+    unsubscribeByToken(app.db, unsubscribeSecret(app.config), request.query.token),
   );
 
   route(app, notificationEndpoints.pushKey, async () => ({ publicKey: app.push.publicKey }));

@@ -1,8 +1,11 @@
 import {
+  defaultPreference,
   GROUP_NOTIFICATION_STATUSES,
   type GroupNotificationStatus,
+  isLockedPreference,
   latestWeeklyOccurrence,
   NOTIFICATION_CHANNELS,
+  NOTIFICATION_KIND_LABELS,
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
   type NotificationKind,
@@ -12,14 +15,19 @@ import {
   type TPushSubscriptionInput,
   type TSchedule,
   type TSentNotification,
+  UNSUBSCRIBE_MESSAGES,
   type ZGroupNotificationInput,
   type ZScheduleInput,
   type ZSendNotificationInput,
 } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { type MailSender, renderActionMail } from '../../adapters/mail';
 import type { PushSender } from '../../adapters/push';
+import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { unsubscribeParts, verifyUnsubscribeToken } from '../../lib/unsubscribe';
 import { type AdminChange, recordAudit } from '../audit/record';
 import {
   type AudienceFilter,
@@ -44,9 +52,12 @@ import {
   type ScheduleRow,
   selectActiveSchedules,
   selectAudienceIds,
+  selectCommentNotifications,
+  selectMailTargets,
   selectPreferences,
   selectPushTargets,
   setInboxRead,
+  updateCommentNotifications,
   updateNotification,
   updateSchedule,
   upsertPreferences,
@@ -143,15 +154,18 @@ export async function fanOut(deps: NotifyDeps, notificationId: string) {
 }
 
 async function filterWantingAny(db: Db, userIds: string[], kind: NotificationKind) {
-  const [inbox, push] = await Promise.all([
+  const [inbox, push, mail] = await Promise.all([
     filterWanting(db, userIds, kind, 'inbox'),
     filterWanting(db, userIds, kind, 'push'),
+    filterWanting(db, userIds, kind, 'mail'),
   ]);
-  return [...new Set([...inbox, ...push])].sort();
+  return [...new Set([...inbox, ...push, ...mail])].sort();
 }
 
 export interface DeliveryDeps extends NotifyDeps {
   push: PushSender;
+  mail: MailSender;
+  config: AppConfig;
   /** Told which members got a new inbox row (the live channel tells their open apps). */
   onInbox?: (userIds: string[], notification: NotificationRow) => Promise<void>;
 }
@@ -163,12 +177,15 @@ export interface DeliveryDeps extends NotifyDeps {
 export async function deliverBatch(deps: DeliveryDeps, notificationId: string, userIds: string[]) {
   const notification = await findNotification(deps.db, notificationId);
   if (!notification) return;
-  const [inboxUsers, pushUsers] = await Promise.all([
+  const [inboxUsers, pushUsers, mailUsers] = await Promise.all([
     filterWanting(deps.db, userIds, notification.kind, 'inbox'),
     filterWanting(deps.db, userIds, notification.kind, 'push'),
+    // The reply mail is the comments module's own (with the reply's excerpt); it asks the same preference.
+    notification.kind === 'reply' ? [] : filterWanting(deps.db, userIds, notification.kind, 'mail'),
   ]);
   const added = await insertInboxRows(deps.db, notificationId, inboxUsers);
   if (added.length > 0) await deps.onInbox?.(added, notification);
+  const mailed = await mailBatch(deps, notification, mailUsers);
 
   const targets = await selectPushTargets(deps.db, pushUsers);
   const delivered: string[] = [];
@@ -198,12 +215,61 @@ export async function deliverBatch(deps: DeliveryDeps, notificationId: string, u
   await markPushSuccess(deps.db, delivered);
   const counters = await addToCounters(deps.db, notificationId, {
     recipients: added.length,
-    delivered: delivered.length,
-    failed: failed + gone.length,
+    delivered: delivered.length + mailed.sent,
+    failed: failed + gone.length + mailed.failed,
     batchesDone: 1,
   });
   if (counters && counters.done >= counters.batches)
     await updateNotification(deps.db, notificationId, { state: 'done' });
+}
+
+/** Mails in flight at once within a batch. */
+const MAIL_CONCURRENCY = 10;
+
+/**
+ * The mail channel of one batch: one mail per member, with a one-click unsubscribe (link and RFC 8058 headers)
+ * unless the kind is transactional (account and billing). A failed mail is counted, not retried (a retry of
+ * the batch would mail the others twice).
+ */
+async function mailBatch(deps: DeliveryDeps, notification: NotificationRow, userIds: string[]) {
+  const targets = await selectMailTargets(deps.db, userIds);
+  let sent = 0;
+  let failed = 0;
+  const link = notification.url
+    ? /^https?:/.test(notification.url)
+      ? notification.url
+      : `${deps.config.memberAppUrl.replace(/\/$/, '')}${notification.url}`
+    : deps.config.memberAppUrl;
+  for (let i = 0; i < targets.length; i += MAIL_CONCURRENCY) {
+    const outcomes = await Promise.allSettled(
+      targets.slice(i, i + MAIL_CONCURRENCY).map((target) => {
+        const unsubscribe = isLockedPreference(notification.kind, 'mail')
+          ? null
+          : unsubscribeParts(deps.config, target.id, notification.kind);
+        const kindLabel = NOTIFICATION_KIND_LABELS[notification.kind];
+        const rendered = renderActionMail({
+          greeting: `Hi ${target.firstName},`,
+          lines: [notification.title, notification.body],
+          actionLabel: 'Open Dance Training',
+          actionUrl: link,
+          footer: unsubscribe
+            ? `You get this mail because you chose “${kindLabel}” by email. Unsubscribe with one click: ${unsubscribe.pageUrl}`
+            : 'Dance Training',
+        });
+        return deps.mail.send({
+          to: target.email,
+          subject: notification.title,
+          ...rendered,
+          ...(unsubscribe ? { headers: unsubscribe.headers } : {}),
+        });
+      }),
+    );
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') sent += 1;
+      else failed += 1;
+    }
+  }
+  return { sent, failed };
 }
 
 // Admin: send now, to a group, and the sent list.
@@ -437,23 +503,58 @@ export async function setRead(db: Db, userId: string, id: string, isRead: boolea
   });
 }
 
-/** Every kind on every channel, with the member's choices over the default (wanted). */
+/**
+ * Every kind on every channel, with the member's choices over the defaults (decision 0038): the reply mail is
+ * users.comment_notifications, the account mail is always on.
+ */
 export async function readPreferences(db: Db, userId: string): Promise<TPreference[]> {
-  const saved = await selectPreferences(db, userId);
+  const [saved, replyMail] = await Promise.all([
+    selectPreferences(db, userId),
+    selectCommentNotifications(db, userId),
+  ]);
   return NOTIFICATION_KINDS.flatMap((kind) =>
-    NOTIFICATION_CHANNELS.map((channel) => ({
-      kind,
-      channel,
-      enabled: saved.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? true,
-    })),
+    NOTIFICATION_CHANNELS.map((channel) => {
+      const enabled = isLockedPreference(kind, channel)
+        ? true
+        : kind === 'reply' && channel === 'mail'
+          ? (replyMail ?? true)
+          : (saved.find((p) => p.kind === kind && p.channel === channel)?.enabled ??
+            defaultPreference(kind, channel));
+      return { kind, channel, enabled };
+    }),
   );
 }
 
-export async function savePreferences(db: Db, userId: string, preferences: TPreference[]) {
-  // One row per kind and channel (the last one sent wins): a repeated pair would make the upsert fail with a 500.
-  const unique = [...new Map(preferences.map((p) => [`${p.kind}:${p.channel}`, p])).values()];
-  await upsertPreferences(db, userId, unique);
+/** Saves the pairs sent; the locked account mail stays on, the reply mail goes to its flag. */
+export async function savePreferences(db: Db, userId: string, sent: TPreference[]) {
+  // One row per kind and channel (the last sent wins): an upsert may not touch a row twice.
+  const preferences = [...new Map(sent.map((p) => [`${p.kind}:${p.channel}`, p])).values()];
+  const replyMail = preferences.findLast((p) => p.kind === 'reply' && p.channel === 'mail');
+  await db.transaction(async (tx) => {
+    await upsertPreferences(
+      tx,
+      userId,
+      preferences.filter(
+        (p) => !isLockedPreference(p.kind, p.channel) && !(p.kind === 'reply' && p.channel === 'mail'),
+      ),
+    );
+    if (replyMail) await updateCommentNotifications(tx, userId, replyMail.enabled);
+  });
   return { preferences: await readPreferences(db, userId), message: NOTIFICATION_MESSAGES.preferencesSaved };
+}
+
+/**
+ * The one-click unsubscribe: a genuine, unexpired token turns its kind's mail off for its member (and nothing
+ * else); anything else is TOKEN_INVALID and changes nothing. Idempotent.
+ */
+export async function unsubscribeByToken(db: Db, secret: string, token: string, now = new Date()) {
+  const claim = verifyUnsubscribeToken(secret, token, now);
+  if (!claim || isLockedPreference(claim.kind, 'mail'))
+    throw new AppError('TOKEN_INVALID', UNSUBSCRIBE_MESSAGES.invalid);
+  if ((await selectCommentNotifications(db, claim.userId)) === null)
+    throw new AppError('TOKEN_INVALID', UNSUBSCRIBE_MESSAGES.invalid);
+  await savePreferences(db, claim.userId, [{ kind: claim.kind, channel: 'mail', enabled: false }]);
+  return { kind: claim.kind, message: UNSUBSCRIBE_MESSAGES.done(NOTIFICATION_KIND_LABELS[claim.kind]) };
 }
 
 export async function subscribeDevice(

@@ -1,5 +1,7 @@
 import { useApiClient } from '@dance/api-client';
 import {
+  defaultPreference,
+  isLockedPreference,
   MESSAGES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KIND_LABELS,
@@ -19,7 +21,11 @@ import {
   useSetNotifications,
 } from './queries';
 
-const CHANNEL_HEADERS: Record<NotificationChannel, string> = { inbox: 'In the app', push: 'Push' };
+const CHANNEL_HEADERS: Record<NotificationChannel, string> = {
+  inbox: 'In the app',
+  push: 'Push',
+  mail: 'Email',
+};
 
 const PUSH_STATE_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications.',
@@ -72,7 +78,8 @@ function PreferencesTable() {
     const pending = save.isPending ? save.variables : undefined;
     if (pending?.kind === kind && pending.channel === channel) return pending.enabled;
     return (
-      preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ?? true
+      preferences.data?.preferences.find((p) => p.kind === kind && p.channel === channel)?.enabled ??
+      defaultPreference(kind, channel)
     );
   };
 
@@ -92,39 +99,47 @@ function PreferencesTable() {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" aria-label="Notification preferences">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Notify me about</Table.Th>
-            {NOTIFICATION_CHANNELS.map((channel) => (
-              <Table.Th key={channel} ta="center" w={88}>
-                {CHANNEL_HEADERS[channel]}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {NOTIFICATION_KINDS.map((kind) => (
-            <Table.Tr key={kind}>
-              <Table.Td>{NOTIFICATION_KIND_LABELS[kind]}</Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing="xs" aria-label="Notification preferences">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Notify me about</Table.Th>
               {NOTIFICATION_CHANNELS.map((channel) => (
-                <Table.Td key={channel}>
-                  <Group justify="center">
-                    <Checkbox
-                      aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_HEADERS[channel]}`}
-                      checked={isEnabled(kind, channel)}
-                      disabled={preferences.isPending || save.isPending}
-                      onChange={(event) => change(kind, channel, event.currentTarget.checked)}
-                    />
-                  </Group>
-                </Table.Td>
+                <Table.Th key={channel} ta="center" w={88}>
+                  {CHANNEL_HEADERS[channel]}
+                </Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {NOTIFICATION_KINDS.map((kind) => (
+              <Table.Tr key={kind}>
+                <Table.Td>{NOTIFICATION_KIND_LABELS[kind]}</Table.Td>
+                {NOTIFICATION_CHANNELS.map((channel) => (
+                  <Table.Td key={channel}>
+                    <Group justify="center">
+                      <Checkbox
+                        aria-label={`${NOTIFICATION_KIND_LABELS[kind]}: ${CHANNEL_HEADERS[channel]}`}
+                        checked={isEnabled(kind, channel)}
+                        disabled={
+                          preferences.isPending || save.isPending || isLockedPreference(kind, channel)
+                        }
+                        onChange={(event) => change(kind, channel, event.currentTarget.checked)}
+                      />
+                    </Group>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="xs" c="dimmed" mt="xs">
+        Account and billing emails (password reset, email change, receipts) are always sent. Every other email
+        has a one-click unsubscribe link.
+      </Text>
+    </>
   );
 }
 

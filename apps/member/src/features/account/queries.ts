@@ -64,11 +64,15 @@ export function useSetProfileImage() {
   );
 }
 
+/** The reply mail's switch; it is also the reply row's mail cell of the preferences grid (decision 0038). */
 export function useSetNotifications() {
   const client = useApiClient();
-  return useAccountMutation((commentNotifications: boolean) =>
-    client.call(accountEndpoints.setNotifications, { body: { commentNotifications } }),
-  );
+  const queryClient = useQueryClient();
+  return useAccountMutation(async (commentNotifications: boolean) => {
+    const answer = await client.call(accountEndpoints.setNotifications, { body: { commentNotifications } });
+    await queryClient.invalidateQueries({ queryKey: preferencesKey });
+    return answer;
+  });
 }
 
 // A studio owner's seats and sub-users (the account page's studio card).
@@ -146,6 +150,21 @@ export function useSaveNotificationPreference() {
   return useMutation({
     mutationFn: (preference: TPreference) =>
       client.call(notificationEndpoints.setPreferences, { body: { preferences: [preference] } }),
-    onSuccess: (answer) => queryClient.setQueryData(preferencesKey, { preferences: answer.preferences }),
+    onSuccess: async (answer, preference) => {
+      queryClient.setQueryData(preferencesKey, { preferences: answer.preferences });
+      // The reply mail cell is the account's comment-notifications switch.
+      if (preference.kind === 'reply' && preference.channel === 'mail')
+        await queryClient.invalidateQueries({ queryKey: accountDetailsKey, exact: true });
+    },
+  });
+}
+
+/** The one-click unsubscribe of a mail's link (no login: the token authorises). */
+export function useUnsubscribeMail() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => client.call(notificationEndpoints.unsubscribeMail, { query: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: preferencesKey }),
   });
 }
