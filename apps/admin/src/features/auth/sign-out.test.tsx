@@ -21,7 +21,7 @@ describe('Logout in the user menu (spec 3 §2)', () => {
 
     // The page's lazy chunk first (a slow machine loads it after the shell), so the menu opens on a settled page.
     await screen.findByRole('heading', { name: 'All Videos' }, { timeout: 15_000 });
-    await user.click(await screen.findByRole('button', { name: 'Account menu for Ada Admin' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu for Ada Admin/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }, { timeout: 10_000 }));
 
     expect(await screen.findByRole('heading', { name: 'LogIn' })).toBeInTheDocument();
