@@ -50,13 +50,3 @@ export async function expectAccessible(page: Page, selector = 'body') {
 export async function schemeViolations(page: Page, colorScheme: 'light' | 'dark'): Promise<string[]> {
   return violationsIn(page, 'body', colorScheme);
 }
-
-/** The whole page's violations in both schemes (the sweep collects them over many pages). */
-export async function pageViolations(page: Page): Promise<string[]> {
-  const found = [
-    ...(await violationsIn(page, 'body', 'light')),
-    ...(await violationsIn(page, 'body', 'dark')),
-  ];
-  await page.emulateMedia({ colorScheme: null });
-  return found;
-}
