@@ -126,19 +126,8 @@ export async function expectAccessible(page: Page, selector: string) {
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /**
- * Findings known and not fixed yet (listed in the issue 22 report), by rule: a node is skipped when its
- * selector or markup contains one of the strings. Anything else fails the sweep.
- */
-export const KNOWN_FINDINGS: Record<string, string[]> = {
-  // Tag badges in the colours admins pick: some colours give neither black nor white text 4.5:1.
-  'color-contrast': ['[aria-label="Tags"]', '.m_347db0ec[data-variant="light"]'],
-  // Visible text not inside the name: the logo's wordmark, the profile button's first name.
-  'label-content-name-mismatch': ['aria-label="Dance Training home"', 'aria-label="Open profile menu"'],
-};
-
-/**
  * The violations of the whole page, in light and in dark mode (the apps follow the system's colour
- * scheme), as "scheme: rule (count) targets" lines, leaving out KNOWN_FINDINGS; empty when the page passes.
+ * scheme), as "scheme: rule (count) targets" lines, empty when the page passes.
  */
 export async function pageViolations(page: Page): Promise<string[]> {
   const found: string[] = [];
@@ -149,11 +138,7 @@ export async function pageViolations(page: Page): Promise<string[]> {
     await page.waitForTimeout(250);
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
     for (const v of violations) {
-      const known = KNOWN_FINDINGS[v.id] ?? [];
-      const nodes = v.nodes.filter(
-        (n) => !known.some((k) => n.target.join(' ').includes(k) || n.html.includes(k)),
-      );
-      if (nodes.length === 0) continue;
+      const nodes = v.nodes;
       const where = nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`);
       found.push(`${colorScheme}: ${v.id} (${nodes.length}) ${where.join(' | ')}`);
     }

@@ -54,7 +54,7 @@ export function BrandLogo({ size = 34, isMarkOnly = false, isInverse = false, ..
           style={{ fontSize: size * 0.56, color: isInverse ? '#fff' : undefined }}
           aria-hidden="true"
         >
-          DANCE
+          DANCE{' '}
           <span
             className={isInverse ? undefined : 'dance-wordmark-accent'}
             style={isInverse ? { opacity: 0.78 } : undefined}

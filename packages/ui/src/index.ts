@@ -8,6 +8,7 @@ export * from './page-loader';
 export * from './password-field';
 export * from './providers';
 export * from './shuffle-with-undo';
+export * from './tag-badge';
 export * from './theme';
 export * from './toast';
 export * from './video-card';

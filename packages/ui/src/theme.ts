@@ -62,5 +62,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'xl' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // The eye-dropper is an icon-only button: it needs a name (axe button-name, issue 22 item 15).
+    ColorInput: {
+      defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } },
+    },
   },
 });

@@ -1,6 +1,6 @@
 import { useSession } from '@dance/api-client';
 import { fullName } from '@dance/domain';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { env } from '../app/env';
 import { useSignOut } from '../features/auth/use-sign-out';
@@ -19,9 +19,21 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={`Account menu for ${name}`}>
+        {/* Named "Account menu for" and its visible text (name, e-mail): axe's label-content-name-mismatch. */}
+        <UnstyledButton className={classes.target}>
+          <VisuallyHidden>Account menu for</VisuallyHidden>
+          {/* Phones hide the name and e-mail: the name is still read. */}
+          <VisuallyHidden hiddenFrom="sm">{name}</VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.imageUrl} radius="xl" size={34} color="stage" variant="filled">
+            <Avatar
+              src={user.imageUrl}
+              alt=""
+              aria-hidden
+              radius="xl"
+              size={34}
+              color="stage"
+              variant="filled"
+            >
               {initials}
             </Avatar>
             <Box visibleFrom="sm" className={classes.identity}>

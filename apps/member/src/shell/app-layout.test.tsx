@@ -10,7 +10,7 @@ async function renderAs(user: TSessionUser | null, path = '/') {
   server.use(sessionHandler(user));
   const view = renderApp(path);
   // Wait for the session: the header shows the profile menu or the guest's sign-up button.
-  if (user) await screen.findByRole('button', { name: 'Open profile menu' });
+  if (user) await screen.findByRole('button', { name: /^Open profile menu/ });
   else await screen.findByRole('link', { name: 'Log in' });
   return view;
 }
@@ -70,7 +70,7 @@ describe('header', () => {
     server.use(http.post(apiUrl('/auth/logout'), () => HttpResponse.json({ ok: true })));
     localStorage.setItem('autoSubscribePlan', 'standard-yearly');
     const { user, router } = await renderAs(users.individual);
-    await user.click(screen.getByRole('button', { name: 'Open profile menu' }));
+    await user.click(screen.getByRole('button', { name: /^Open profile menu/ }));
     expect(screen.getByRole('menuitem', { name: 'My account' })).toHaveAttribute('href', '/account');
     expect(screen.getByRole('menuitem', { name: 'History' })).toHaveAttribute('href', '/History');
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));

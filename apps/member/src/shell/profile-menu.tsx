@@ -1,6 +1,6 @@
 import { useLogout } from '@dance/api-client';
 import { fullName, type TSessionUser } from '@dance/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
@@ -26,11 +26,14 @@ export function ProfileMenu({ user }: { user: TSessionUser }) {
   return (
     <Menu position="bottom-end" width={220} shadow="lg" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Open profile menu" style={{ borderRadius: 999 }}>
+        {/* Named by its visible text (the first name) after "Open profile menu": label-content-name-mismatch. */}
+        <UnstyledButton style={{ borderRadius: 999 }}>
+          <VisuallyHidden>Open profile menu</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
             <Avatar
               src={user.imageUrl}
               alt=""
+              aria-hidden
               radius={999}
               size={36}
               variant="gradient"

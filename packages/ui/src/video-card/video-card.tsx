@@ -1,11 +1,12 @@
 import { cardTags, formatDuration, type TVideoCard } from '@dance/domain';
-import { ActionIcon, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Text, VisuallyHidden } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
 import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
 import IconClock from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
 import IconPlaylistAdd from '@tabler/icons-react/dist/esm/icons/IconPlaylistAdd.mjs';
 import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { TagBadge } from '../tag-badge';
 import { buildPlayerHref, isClassCard, isComingSoonCard } from './player-href';
 import { useLongPress } from './use-long-press';
 import classes from './video-card.module.css';
@@ -192,9 +193,7 @@ export function VideoCard({
         {tags.length > 0 && (
           <Group gap={6} className={classes.tags} aria-label="Tags">
             {tags.map((tag) => (
-              <Badge key={tag.id} color={tag.color} autoContrast size="sm" radius="sm" variant="filled">
-                {tag.name}
-              </Badge>
+              <TagBadge key={tag.id} name={tag.name} color={tag.color} />
             ))}
           </Group>
         )}

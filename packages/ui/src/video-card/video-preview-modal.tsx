@@ -1,6 +1,7 @@
 import { cardTags, formatDuration, type TVideoCard } from '@dance/domain';
-import { Badge, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
+import { TagBadge } from '../tag-badge';
 import classes from './video-card.module.css';
 import { VideoThumbnail } from './video-thumbnail';
 
@@ -43,9 +44,7 @@ export function VideoPreviewModal({
         {video.tags.length > 0 && (
           <Group gap={6}>
             {cardTags(video.tags).map((tag) => (
-              <Badge key={tag.id} color={tag.color} autoContrast size="sm" radius="sm">
-                {tag.name}
-              </Badge>
+              <TagBadge key={tag.id} name={tag.name} color={tag.color} />
             ))}
           </Group>
         )}

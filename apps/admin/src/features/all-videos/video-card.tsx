@@ -1,4 +1,5 @@
 import { MEDIA_STATE_TEXTS, type TAdminVideo } from '@dance/domain';
+import { TagBadge } from '@dance/ui';
 import {
   Alert,
   AspectRatio,
@@ -103,9 +104,7 @@ export function VideoCard({
         </Text>
         <Group gap={6} mih={22}>
           {video.tags.map((tag) => (
-            <Badge key={tag.id} size="sm" variant="light" color={tag.color} className={classes.tag}>
-              {tag.name}
-            </Badge>
+            <TagBadge key={tag.id} name={tag.name} color={tag.color} className={classes.tag} />
           ))}
         </Group>
         <Group justify="space-between" gap="xs" mt="auto">
@@ -151,7 +150,8 @@ function MediaState({
     return (
       <Group gap={6} data-testid="media-state" data-state="ready">
         <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />
-        <Text size="xs" fw={600} c="teal.8">
+        {/* The light variant's text colour: AA on the card in both schemes (teal.8 was 3.9:1). */}
+        <Text size="xs" fw={600} c="var(--mantine-color-teal-light-color)">
           {MEDIA_STATE_TEXTS.ready}
         </Text>
       </Group>

@@ -24,7 +24,7 @@ describe('Logout in the user menu (spec 3 §2)', () => {
     // Opened until its item shows: on a loaded machine a late re-render of the shell can swallow the first click.
     const logout = await waitFor(
       async () => {
-        const account = screen.getByRole('button', { name: 'Account menu for Ada Admin' });
+        const account = screen.getByRole('button', { name: /^Account menu for Ada Admin/ });
         if (account.getAttribute('aria-expanded') !== 'true') await user.click(account);
         return screen.getByRole('menuitem', { name: 'Logout' });
       },

@@ -133,6 +133,7 @@ export function InstructorDialog({ target, onClose }: InstructorDialogProps) {
           <Group gap="md" align="center" wrap="nowrap">
             <Avatar
               src={form.values.imageUrl}
+              alt=""
               size={84}
               radius="xl"
               color="stage"

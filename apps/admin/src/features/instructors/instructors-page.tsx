@@ -95,7 +95,13 @@ export function InstructorsPage() {
               <Table.Tr key={instructor.id}>
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={instructor.imageUrl} name={instructor.name} color="initials" radius="xl" />
+                    <Avatar
+                      src={instructor.imageUrl}
+                      alt=""
+                      name={instructor.name}
+                      color="initials"
+                      radius="xl"
+                    />
                     <Text fw={600}>{instructor.name}</Text>
                   </Group>
                 </Table.Td>

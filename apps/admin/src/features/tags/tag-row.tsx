@@ -1,5 +1,6 @@
 import type { TAdminTag } from '@dance/domain';
-import { ActionIcon, Badge, ColorInput, Group, Select, Table, Text, Tooltip } from '@mantine/core';
+import { TagBadge } from '@dance/ui';
+import { ActionIcon, ColorInput, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 
@@ -51,9 +52,7 @@ export function TagRow({ tag, priorities, isBusy, onPriority, onColor, onDelete 
       </Table.Td>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <Badge color={color} variant="light" size="lg" tt="none" radius="sm">
-            {tag.name}
-          </Badge>
+          <TagBadge name={tag.name} color={color} size="lg" />
         </Group>
       </Table.Td>
       <Table.Td w={210}>

@@ -310,7 +310,7 @@ export function UsersPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={user.imageUrl} name={name} color="initials" radius="xl" size="sm" />
+                      <Avatar src={user.imageUrl} alt="" name={name} color="initials" radius="xl" size="sm" />
                       <Text fw={600} size="sm">
                         {name}
                         {isMe && (

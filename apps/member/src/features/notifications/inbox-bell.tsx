@@ -168,15 +168,17 @@ export function InboxBell({ userId }: { userId: string }) {
       withinPortal
       trapFocus
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          offset={6}
-          disabled={unread === 0}
-          color="red"
-          inline
-        >
+      {/* The popover's target is the button itself, so aria-haspopup and aria-expanded sit on it (axe
+          aria-allowed-attr: they were on the indicator's div). */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={18}
+        offset={6}
+        disabled={unread === 0}
+        color="red"
+        inline
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -187,8 +189,8 @@ export function InboxBell({ userId }: { userId: string }) {
           >
             {unread > 0 ? <IconBellRinging size={20} /> : <IconBell size={20} />}
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0}>
         <Group justify="space-between" px="md" py="sm">
           <Text fw={800}>Notifications</Text>

@@ -1,6 +1,6 @@
 import { useSetSaved } from '@dance/api-client';
 import { type ContentType, PLAYER_MESSAGES, type TStream, type TVideoDetail } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { TagDot, toast } from '@dance/ui';
 import {
   Anchor,
   Avatar,
@@ -51,8 +51,10 @@ export function TagLinks({ tags }: { tags: TVideoDetail['tags'] }) {
           key={tag.id}
           component={Link}
           to={`/AllVideos?tag=${encodeURIComponent(tag.id)}`}
-          color={tag.color}
-          variant="light"
+          variant="default"
+          radius="sm"
+          tt="none"
+          leftSection={<TagDot color={tag.color} />}
           style={{ cursor: 'pointer' }}
         >
           {tag.name}

@@ -1,24 +1,12 @@
 import type { TTag } from '@dance/domain';
-import { Badge } from '@mantine/core';
+import { TagBadge } from '@dance/ui';
 
-/** The tag's colour as a dot beside its name. */
-export function TagDot({ color }: { color: string }) {
-  return (
-    <span
-      aria-hidden
-      style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color }}
-    />
-  );
-}
+export { TagDot } from '@dance/ui';
 
 /**
  * A tag as a neutral badge with a dot of the tag's colour: the text keeps full contrast whatever colour the
  * team picked for the tag.
  */
 export function TrcTagBadge({ tag }: { tag: TTag }) {
-  return (
-    <Badge variant="default" radius="sm" size="sm" leftSection={<TagDot color={tag.color} />}>
-      {tag.name}
-    </Badge>
-  );
+  return <TagBadge name={tag.name} color={tag.color} />;
 }
