@@ -80,6 +80,35 @@ const SESSION_LOST: ReadonlySet<string> = new Set(['UNAUTHENTICATED', 'SESSION_E
  * The typed client: one `call` per endpoint contract, so paths, bodies and answers can never drift
  * from what the server validates.
  */
+/** The error of a reply that is not ok: our problem body's code and message, else plain words. */
+function errorOfReply(status: number, payload: unknown): ApiError {
+  const problem = readProblem(payload);
+  const code = (problem?.code ?? 'UNKNOWN') as ApiError['code'];
+  // A reply without our problem body (a proxy's 502 page, an HTML error) gets plain words, not its status text.
+  return new ApiError(status, code, problem?.message ?? UNREADABLE_REPLY_TEXT, problem);
+}
+
+/**
+ * POSTs a multipart form (uploads cannot go through `call`'s JSON body) with the session's CSRF token and
+ * answers the reply's JSON; failures are the same ApiErrors as `call`'s.
+ */
+export async function postForm(url: string, form: FormData, csrfToken: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      body: form,
+      credentials: 'include',
+      headers: { 'x-csrf-token': csrfToken, accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'No response from the server.', null);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw errorOfReply(response.status, payload);
+  return payload;
+}
+
 export function createApiClient(options: ApiClientOptions = {}) {
   const baseUrl = options.baseUrl ?? API_BASE_PATH;
   let csrfToken: string | null = null;
@@ -137,12 +166,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (response.status === 204) return undefined as ResponseOf<E>;
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const problem = readProblem(payload);
-      const code = (problem?.code ?? 'UNKNOWN') as ApiError['code'];
-      // A reply without our problem body (a proxy's 502 page, an HTML error) gets plain words, not its status text.
-      const message = problem?.message ?? UNREADABLE_REPLY_TEXT;
-      const error = new ApiError(response.status, code, message, problem);
-      if (response.status === 401 && SESSION_LOST.has(code) && hasSession) {
+      const error = errorOfReply(response.status, payload);
+      if (response.status === 401 && SESSION_LOST.has(error.code) && hasSession) {
         hasSession = false;
         csrfToken = null;
         onSessionExpired?.();

@@ -342,7 +342,7 @@ export const notificationEndpoints = {
       "One-click unsubscribe (RFC 8058): the signed token of a mail turns that kind's mail off for its member; no login",
     tags: memberTags,
     auth: 'public',
-    query: z.object({ token: z.string().min(1).max(400) }).strict(),
+    query: z.object({ token: text().min(1).max(400) }).strict(),
     response: z.object({ kind: ZKind, message: z.string() }),
     errors: ['VALIDATION_FAILED', 'TOKEN_INVALID'],
   }),

@@ -1,4 +1,4 @@
-import { ApiError, pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
+import { pathKey, postForm, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   API_PREFIX,
   TRC_DOCUMENT_UPLOAD_PATH,
@@ -6,7 +6,6 @@ import {
   type TTrcContentInput,
   type TTrcDocumentUpload,
   trcEndpoints,
-  ZProblem,
   ZTrcDocumentUpload,
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,28 +86,9 @@ export function usePdfFromUrl() {
 
 /** Uploads a PDF (multipart `file`); the API keeps it privately and answers its pages. */
 export async function uploadPdf(file: File, csrfToken: string): Promise<TTrcDocumentUpload> {
-  const body = new FormData();
-  body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch(`${API_PREFIX}${TRC_DOCUMENT_UPLOAD_PATH}`, {
-      method: 'POST',
-      body,
-      credentials: 'include',
-      headers: { 'x-csrf-token': csrfToken, accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'No response from the server.', null);
-  }
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const problem = ZProblem.safeParse(payload);
-    throw new ApiError(
-      response.status,
-      problem.success ? (problem.data.code as ApiError['code']) : 'UNKNOWN',
-      problem.success ? problem.data.message : response.statusText,
-      problem.success ? problem.data : null,
-    );
-  }
-  return ZTrcDocumentUpload.parse(payload);
+  const form = new FormData();
+  form.append('file', file);
+  return ZTrcDocumentUpload.parse(
+    await postForm(`${API_PREFIX}${TRC_DOCUMENT_UPLOAD_PATH}`, form, csrfToken),
+  );
 }

@@ -1,4 +1,4 @@
-import { followLive, pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
+import { followLive, pathKey, postForm, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   API_PREFIX,
   COMMENT_LIVE_EVENTS,
@@ -82,17 +82,7 @@ export async function uploadCommentImage(file: File, csrfToken: string): Promise
   const form = new FormData();
   form.append('purpose', 'comment-image');
   form.append('file', file);
-  const response = await fetch(`${API_PREFIX}${UPLOAD_PATH}`, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { 'x-csrf-token': csrfToken },
-  });
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(problem?.message ?? `upload ${response.status}`);
-  }
-  return ZUploadResponse.parse(await response.json()).url;
+  return ZUploadResponse.parse(await postForm(`${API_PREFIX}${UPLOAD_PATH}`, form, csrfToken)).url;
 }
 
 /** Follows the subject's live channel: what others post, edit or delete refreshes the list. */
