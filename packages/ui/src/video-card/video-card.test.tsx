@@ -51,14 +51,16 @@ describe('VideoCard', () => {
     expect(screen.getByText('45s')).toBeInTheDocument();
   });
 
-  it('shows at most 3 tags, sorted by priority, coloured by the tag', () => {
+  it('shows at most 3 tags, sorted by priority, each with a dot of its colour', () => {
     const tags = [tag('Jazz', 5, '#f76707'), tag('Ballet', 1, '#e64980'), tag('Tap', 9), tag('Turns', 3)];
     renderCard(<VideoCard video={makeVideo({ tags })} />);
     const badges = within(screen.getByLabelText('Tags')).getAllByText(/\w+/);
     expect(badges.map((b) => b.textContent)).toEqual(['Ballet', 'Turns', 'Jazz']);
     expect(screen.queryByText('Tap')).not.toBeInTheDocument();
+    // A neutral badge (readable whatever colour was picked) with the tag's colour as a decorative dot.
     const ballet = screen.getByText('Ballet').closest('.mantine-Badge-root') as HTMLElement;
-    expect(ballet.style.getPropertyValue('--badge-bg')).toBe('#e64980');
+    const dot = ballet.querySelector('[aria-hidden]') as HTMLElement;
+    expect(dot.style.background).toBe('rgb(230, 73, 128)');
   });
 
   it('links to the player with type PV and opens it through onOpen on a plain click', () => {
