@@ -166,32 +166,13 @@ describe('sign-up conversion needs proof of owning the account', () => {
       await post('/auth/studio-signup', studioBody({ email }));
       return { hash: argon2Runs.hash - before.hash, verify: argon2Runs.verify - before.verify };
     };
-    // The same argon2 work on both paths, counted (timing alone is at the mercy of a busy machine).
+    // The same argon2 work on both paths, counted: argon2 is what a timing attack would see (tens of
+    // milliseconds each), and a wall-clock ratio measured on a shared CI machine swung from 1 to 3 with it equal.
     expect(await runsOf(existing.email)).toEqual({ hash: 1, verify: 1 });
     expect(await runsOf(`new-${Math.random().toString(36).slice(2)}@example.com`)).toEqual({
       hash: 1,
       verify: 1,
     });
-
-    const time = async (email: string) => {
-      const started = performance.now();
-      await post('/auth/studio-signup', studioBody({ email }));
-      return performance.now() - started;
-    };
-    // Interleaved, so a busy machine slows both alike; medians, so one slow request does not decide.
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      known.push(await time(existing.email));
-      unknown.push(await time(`new-${i}-${Math.random().toString(36).slice(2)}@example.com`));
-    }
-    const median = (values: number[]) => values.sort((x, y) => x - y)[3]!;
-    // A ratio, not a fixed number of milliseconds. The counts above prove the argon2 work is equal; the ratio
-    // only guards against something else slow on one path, so it is loose: the existing email's few throttle
-    // writes weigh more on a loaded machine's embedded database than the new email's one insert.
-    const ratio = median(known) / median(unknown);
-    expect(ratio).toBeGreaterThan(0.4);
-    expect(ratio).toBeLessThan(3);
   });
 
   it('shows the owner the dialog, with the subscription notice, and cancels the subscription at the provider on confirm', async () => {
