@@ -1,12 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-async function logInAsAdmin(page: Page) {
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email: 'admin@demo.test', password: 'Dance123!' },
-  });
-  expect(res.ok()).toBe(true);
-}
+import { logInAsAdmin } from './helpers';
 
 /** No WCAG 2.1 AA violation inside the page's main area, in the light and the dark scheme. */
 async function expectAccessible(page: Page) {
