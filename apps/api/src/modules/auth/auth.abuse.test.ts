@@ -167,7 +167,10 @@ describe('sign-up conversion needs proof of owning the account', () => {
     // Counted, not timed: a wall-clock ratio on a shared CI machine swung from 1 to 3 with the work equal.
     // That a check without a hash (the new email's) costs a real argon2 verify is passwords.test.ts's proof.
     expect(await workFor(existing.email)).toEqual({ hashes: 1, checks: 1 });
-    expect(await workFor(`new-${Math.random().toString(36).slice(2)}@example.com`)).toEqual({ hashes: 1, checks: 1 });
+    expect(await workFor(`new-${Math.random().toString(36).slice(2)}@example.com`)).toEqual({
+      hashes: 1,
+      checks: 1,
+    });
   });
 
   it('shows the owner the dialog, with the subscription notice, and cancels the subscription at the provider on confirm', async () => {

@@ -81,7 +81,11 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
         assetId,
         async (percent) => {
           await onProgress(percent);
-          const res = await t.app.inject({ method: 'GET', url: `/api/v1/admin/direct-upload/${assetId}`, headers });
+          const res = await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/admin/direct-upload/${assetId}`,
+            headers,
+          });
           polledDuringProcessing.push(res.json().progress as number);
         },
         signal,
