@@ -15,7 +15,7 @@ import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
 import { runNotifications } from './bench/notifications.mjs';
 import { runOverload } from './bench/overload.mjs';
-import { runPlayer } from './bench/player.mjs';
+import { runPlayer, runPlayerData } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
 
@@ -28,6 +28,7 @@ const PARTS = {
   overload: runOverload,
   playlists: runPlaylists,
   player: runPlayer,
+  'player-data': runPlayerData,
   processing: runProcessing,
   insights: runInsights,
   comments: runComments,

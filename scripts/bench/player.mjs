@@ -292,12 +292,19 @@ async function checkHomeScripts(browser, base, build) {
  * run opens another video (its own playback answer and signed URLs, nothing cached from an earlier run).
  * Their cards must be on the list page (newest first).
  */
-async function prepareVideos(browser, { api, app }, count) {
+async function prepareVideos(
+  browser,
+  { api, app },
+  count,
+  { seconds = CLIP_SECONDS, height = 1080, title = 'Bench clip' } = {},
+) {
   const headers = await logIn(api);
-  const { file } = ensureSource(CLIP_SECONDS);
-  console.log('player: processing the bench clip through the upload pipeline');
+  const { file } = ensureSource(seconds, { height });
+  console.log(`player: processing the ${seconds} s bench clip through the upload pipeline`);
+  // A long clip on a busy machine: processing gets up to 25 minutes (not measured here).
   const { state } = await uploadAndProcess(api, headers, await readFile(file), {
-    title: 'Bench clip',
+    title,
+    deadlineMs: 1_500_000,
   });
   if (state.status !== 'ready') throw new Error(`the bench clip was not processed: ${JSON.stringify(state)}`);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
@@ -309,7 +316,7 @@ async function prepareVideos(browser, { api, app }, count) {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({
-        title: `Bench clip ${i}`,
+        title: `${title} ${i}`,
         videoLink: state.videoLink,
         levels: ['Beginner'],
         releaseDate: today,
@@ -335,6 +342,177 @@ async function prepareVideos(browser, { api, app }, count) {
     return ids;
   } finally {
     await context.close();
+  }
+}
+
+/** The forward buffer the player keeps (FORWARD_BUFFER_SECONDS.normal of hls-start.ts) and the segment length. */
+const FORWARD_BUFFER_S = 30;
+const SEGMENT_S = 4;
+/** The window the data budget looks at, and a clip long enough that the buffer cap, not its end, stops fetching. */
+const DATA_WINDOW_MS = 60_000;
+const DATA_CLIP_SECONDS = 120;
+/**
+ * 720p: a 120 s 1080p source with grain and its three renditions take over ten minutes on a busy 2-core
+ * machine; the budget counts seconds of video, which the picture size does not change.
+ */
+const DATA_CLIP_HEIGHT = 720;
+
+/**
+ * Bytes fetched in the first 60 s of a player: opened paused (the player's address typed in: no autoplay)
+ * or playing (a card clicked: it plays at once). Every response of the tab counts (headers and body, as
+ * Chromium received them), for requests started within the window; segments are also counted by URL, so a
+ * segment fetched twice shows.
+ */
+async function measureData(browser, base, videoId, isPlaying) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript((key) => localStorage.removeItem(key), HLS_DEFAULTS_KEY);
+    const login = await context.request.post(`${base}/api/v1/auth/login`, { data: MEMBER });
+    if (login.status() !== 200) throw new Error(`log-in as ${MEMBER.email} answered ${login.status()}`);
+    const { csrfToken } = await login.json();
+    await context.request.delete(`${base}/api/v1/me/history/${videoId}`, {
+      headers: { 'x-csrf-token': csrfToken },
+    });
+    const page = await context.newPage();
+    trackRequests(page);
+    await page.goto(`${base}${LIST_PATH}`, { waitUntil: 'load' });
+    const link = cardLink(page, videoId);
+    await link.waitFor({ state: 'visible', timeout: 30_000 });
+    const href = await link.getAttribute('href');
+    await waitForQuiet(page);
+    let startedAt = Infinity;
+    const pending = [];
+    page.on('request', (request) => {
+      const at = Date.now();
+      if (at < startedAt || at > startedAt + DATA_WINDOW_MS) return;
+      pending.push(
+        new Promise((resolve) => {
+          const settle = async (finished) => {
+            if (finished !== request) return;
+            page.off('requestfinished', settle);
+            page.off('requestfailed', settle);
+            const sizes = await request.sizes().catch(() => null);
+            resolve({
+              path: new URL(request.url()).pathname,
+              bytes: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : 0,
+            });
+          };
+          page.on('requestfinished', settle);
+          page.on('requestfailed', settle);
+        }),
+      );
+    });
+    startedAt = Date.now();
+    if (isPlaying) await link.click();
+    else await page.goto(new URL(href, base).toString(), { waitUntil: 'load' });
+    await sleep(DATA_WINDOW_MS - (Date.now() - startedAt));
+    const video = await page.evaluate(() => {
+      const v = document.querySelector('video[data-testid="player-video"]');
+      if (!v) return null;
+      let ahead = 0;
+      for (let i = 0; i < v.buffered.length; i += 1)
+        if (v.buffered.start(i) <= v.currentTime + 0.5 && v.buffered.end(i) > v.currentTime)
+          ahead = v.buffered.end(i) - v.currentTime;
+      return { paused: v.paused, currentTime: v.currentTime, ahead, height: v.videoHeight };
+    });
+    if (!video) throw new Error(`no player video on ${href}`);
+    if (video.paused === isPlaying)
+      throw new Error(`the player was ${video.paused ? 'paused' : 'playing'} at the end of the window`);
+    const fetched = await Promise.race([
+      Promise.all(pending),
+      sleep(15_000).then(() => {
+        throw new Error('requests of the window still unfinished 15 s after it');
+      }),
+    ]);
+    const segments = fetched.filter((f) => f.path.endsWith('.ts'));
+    const byPath = new Map();
+    for (const f of segments) byPath.set(f.path, (byPath.get(f.path) ?? 0) + 1);
+    const renditions = new Map();
+    for (const f of segments) {
+      const name = f.path.split('/').slice(-2, -1)[0];
+      renditions.set(name, (renditions.get(name) ?? 0) + 1);
+    }
+    return {
+      totalBytes: fetched.reduce((sum, f) => sum + f.bytes, 0),
+      mediaBytes: fetched.filter((f) => /\.(ts|m3u8)$/.test(f.path)).reduce((sum, f) => sum + f.bytes, 0),
+      requests: fetched.length,
+      segments: segments.length,
+      fetchedTwice: [...byPath.values()].filter((n) => n > 1).length,
+      renditions: [...renditions].map(([name, n]) => `${n} of ${name}`).join(', '),
+      video,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * `pnpm bench player-data` (issue 22 item 5): bytes fetched in the first 60 s of a paused and of a playing
+ * player. The budget follows from the forward-buffer cap: paused, at most the cap plus the segment in
+ * flight (34 s of media) is fetched; playing, what 60 s of playback eat plus that (94 s); no segment twice.
+ */
+export async function runPlayerData() {
+  const chromium = loadChromium();
+  await assertPortsFree([API_PORT, PREVIEW_PORT]);
+  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-player-data-'));
+  const distDir = join(workDir, 'dist');
+  console.log(`player-data: building the member app into ${distDir}`);
+  buildMemberApp(distDir);
+  let servers;
+  let browser;
+  try {
+    servers = await startMemberPreview({
+      apiPort: API_PORT,
+      previewPort: PREVIEW_PORT,
+      workDir,
+      distDir,
+      apiEnv: { LOG_LEVEL: 'info', DEMO_MEDIA: 'none' },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    const base = `http://localhost:${PREVIEW_PORT}`;
+    const [pausedId, playingId] = await prepareVideos(
+      browser,
+      { api: `http://localhost:${API_PORT}`, app: base },
+      2,
+      { seconds: DATA_CLIP_SECONDS, height: DATA_CLIP_HEIGHT, title: 'Bench long clip' },
+    );
+    const rows = [];
+    const details = [
+      `- player-data: the member app built and served by \`vite preview\`, a seeded API on a fresh PGlite folder ` +
+        `(no demo media), one ${DATA_CLIP_SECONDS} s ${DATA_CLIP_HEIGHT}p30 clip with grain uploaded through the real ` +
+        `pipeline (360p and 720p at the ladder's bitrates, ${SEGMENT_S} s segments), played by two library videos. ` +
+        `Headless Chromium, 1280x800, logged in as ${MEMBER.email}, tuned start-up, no network emulation (on ` +
+        `localhost the player climbs to the top rendition, the most bytes per second). Paused: the player's address opened ` +
+        `(no autoplay); playing: the card clicked on ${LIST_PATH} (it plays at once). Every response of the tab ` +
+        `for requests started in the ${DATA_WINDOW_MS / 1000} s after the navigation or click, headers and body ` +
+        `as received (Playwright's request.sizes()); media = playlists and segments.`,
+    ];
+    for (const [label, id, isPlaying, budgetS] of [
+      ['paused', pausedId, false, FORWARD_BUFFER_S + SEGMENT_S],
+      ['playing', playingId, true, DATA_WINDOW_MS / 1000 + FORWARD_BUFFER_S + SEGMENT_S],
+    ]) {
+      console.log(`player-data: ${label}, ${DATA_WINDOW_MS / 1000} s`);
+      const r = await measureData(browser, base, id, isPlaying);
+      const mediaSeconds = r.segments * SEGMENT_S;
+      rows.push({
+        measure: `Bytes fetched in the first 60 s of a ${label} player (tuned, no throttling)`,
+        result:
+          `${formatNumber(r.totalBytes / 1e6, 1)} MB (${formatNumber(r.mediaBytes / 1e6, 1)} MB media, ` +
+          `${r.segments} segments = ${mediaSeconds} s of video; ${r.fetchedTwice} fetched twice)`,
+        budget: `at most ${budgetS} s of video (${FORWARD_BUFFER_S} s buffer cap + ${isPlaying ? '60 s played + ' : ''}one segment), none twice`,
+        isWithin: mediaSeconds <= budgetS && r.fetchedTwice === 0,
+      });
+      details.push(
+        `  - ${label}: ${r.requests} requests, segments ${r.renditions}; at 60 s the video was ` +
+          `${r.video.paused ? 'paused' : 'playing'} at ${formatNumber(r.video.currentTime, 1)} s (${r.video.height}p) ` +
+          `with ${formatNumber(r.video.ahead, 1)} s buffered ahead.`,
+      );
+    }
+    return { rows, details };
+  } finally {
+    await browser?.close();
+    await servers?.stop();
+    rmSync(workDir, { recursive: true, force: true });
   }
 }
 

@@ -30,11 +30,11 @@ export const ADMIN = { email: 'admin@demo.test', password: 'Dance123!' };
  * A 1080p30 camera-like source: moving test pattern with grain (so the renditions reach the ladder's
  * bitrates, as camera footage does), a tone, H.264 high at about 8 Mbit/s.
  */
-const sourceArgs = (seconds) => [
+const sourceArgs = (seconds, height) => [
   '-f',
   'lavfi',
   '-i',
-  `testsrc2=size=1920x1080:rate=30:duration=${seconds},noise=alls=12:allf=t`,
+  `testsrc2=size=${Math.round((height * 16) / 9)}x${height}:rate=30:duration=${seconds},noise=alls=12:allf=t`,
   '-f',
   'lavfi',
   '-i',
@@ -73,16 +73,17 @@ function ffmpegPath() {
  * A 1080p source of `seconds`, generated once and cached in the OS temp folder (its generation is not part
  * of any measure).
  */
-export function ensureSource(seconds) {
-  const file = join(os.tmpdir(), `dance-bench-source-${seconds}s-1080p-v1.mp4`);
+export function ensureSource(seconds, { height = 1080 } = {}) {
+  const file = join(os.tmpdir(), `dance-bench-source-${seconds}s-${height}p-v1.mp4`);
   if (existsSync(file) && statSync(file).size > 100_000) return { file, generatedMs: null };
-  console.log(`bench: generating a ${seconds} s 1080p source (${file})`);
+  console.log(`bench: generating a ${seconds} s ${height}p source (${file})`);
   const started = performance.now();
   const partial = `${file}.part.mp4`;
   const run = spawnSync(
     ffmpegPath(),
-    ['-hide_banner', '-loglevel', 'error', '-y', ...sourceArgs(seconds), partial],
-    { encoding: 'utf8', timeout: 600_000 },
+    ['-hide_banner', '-loglevel', 'error', '-y', ...sourceArgs(seconds, height), partial],
+    // Not measured: on a busy machine a long source takes over 10 minutes.
+    { encoding: 'utf8', timeout: 1_800_000 },
   );
   if (run.status !== 0) throw new Error(`ffmpeg could not generate the source\n${run.stderr}`);
   spawnSync('mv', [partial, file]);
@@ -137,7 +138,12 @@ function describeOutput(dataDir, assetId) {
  * The wizard's path: a direct upload, the file PUT to its signed URL, then its status polled every 250 ms
  * until the processing job is done. Times from the start of the PUT.
  */
-export async function uploadAndProcess(base, headers, source, { title, onProgress = () => {} }) {
+export async function uploadAndProcess(
+  base,
+  headers,
+  source,
+  { title, onProgress = () => {}, deadlineMs = 600_000 },
+) {
   const created = await fetch(`${base}/api/v1/admin/direct-upload`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
@@ -157,7 +163,7 @@ export async function uploadAndProcess(base, headers, source, { title, onProgres
   if (put.status !== 200) throw new Error(`the upload answered ${put.status}: ${await put.text()}`);
   const uploadedMs = performance.now() - started;
   const uploadedAt = Date.now();
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + deadlineMs;
   let state;
   let lastReported = -1;
   while (Date.now() < deadline) {

@@ -274,6 +274,41 @@ test.describe('playlists', () => {
     await expect.poll(() => titlesOf(page)).toEqual(before);
   });
 
+  test('an unsaved shuffle survives switching playlists: Save and Undo wait until one is chosen', async ({
+    page,
+  }) => {
+    await seedRandom(page);
+    await createIndividual(page.request, newMember('shuffle-switch'));
+    const videos = await libraryVideos(page.request, 6);
+    const csrf = await csrfOf(page.request);
+    const shuffledList = await createPersonalPlaylist(
+      page.request,
+      csrf,
+      'Shuffled, not saved',
+      videos.map((v) => v.id),
+    );
+    await createPersonalPlaylist(page.request, csrf, 'The other one', [videos[0]!.id]);
+    const before = videos.map((v) => v.title);
+    await page.goto(`/personal-playlist?id=${shuffledList.id}`);
+    await expect.poll(() => titlesOf(page)).toEqual(before);
+    await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    const shuffled = await titlesOf(page);
+    expect(shuffled).not.toEqual(before);
+
+    // To the other playlist and back (issue 22 item 8): the shuffled order and its prompt are still there.
+    const prompt = page.getByRole('group', { name: 'Unsaved shuffle' });
+    await page.getByTestId('playlist-card').filter({ hasText: 'The other one' }).click();
+    await expect.poll(() => titlesOf(page)).toEqual([before[0]]);
+    await expect(prompt).toBeHidden();
+    await page.getByTestId('playlist-card').filter({ hasText: 'Shuffled, not saved' }).click();
+    await expect.poll(() => titlesOf(page)).toEqual(shuffled);
+    await expect(prompt).toBeVisible();
+    expect(await playlistOrder(page.request, shuffledList.id)).toEqual(before);
+    await prompt.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(prompt).toBeHidden();
+    expect(await playlistOrder(page.request, shuffledList.id)).toEqual(shuffled);
+  });
+
   test('adds the video on the player page to a personal playlist, existing and new', async ({ page }) => {
     const csrf = await logInApi(page.request, 'dancer@demo.test');
     const [first, second] = await libraryVideos(page.request, 2);

@@ -106,4 +106,18 @@ describe('useShuffleWithUndo', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(shownOrder()).toEqual(ITEMS);
   });
+
+  it('an unsaved shuffle outlives its list: shown again with Save and Undo when the list comes back', async () => {
+    const onSave = vi.fn();
+    const first = renderList({ onSave });
+    fireEvent.click(screen.getByRole('button', { name: 'Shuffle' }));
+    const shuffled = shownOrder();
+    // Another playlist selected: this list unmounts with its shuffle unsaved.
+    first.unmount();
+    renderList({ onSave });
+    expect(shownOrder()).toEqual(shuffled);
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(shownOrder()).toEqual(ITEMS);
+    expect(onSave).not.toHaveBeenCalled();
+  });
 });

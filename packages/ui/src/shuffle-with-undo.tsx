@@ -1,6 +1,17 @@
 import { PLAYLIST_LIMITS, shuffleItems } from '@dance/domain';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+interface PendingShuffle<T> {
+  prior: T[];
+  shuffled: T[];
+}
+
+/**
+ * Unsaved shuffles by list id, for the page's life: switching to another playlist (which unmounts its list)
+ * and coming back finds the shuffled order with its Save and Undo still offered (issue 22 item 8).
+ */
+const pendingByList = new Map<string, PendingShuffle<unknown>>();
 
 interface ShuffleWithUndoOptions<T> {
   /** Names the prompt, so two lists on one page keep their own. */
@@ -21,7 +32,8 @@ interface ShuffleWithUndoOptions<T> {
  * once, a prompt offering Save or Undo (Undo restores the prior order; nothing is saved unless Save is pressed),
  * and the shuffle button locked for 7 s. The prompt sits above the list and stays until Save or Undo is chosen
  * (issue 22 item 8: a 5 s toast left an unsaved order with no way to save or undo it). Shuffling again before
- * choosing keeps the first prior order for Undo.
+ * choosing keeps the first prior order for Undo. The unsaved shuffle outlives the list: shown again, with its
+ * prompt, when the list with the same id mounts again.
  */
 export function useShuffleWithUndo<T>({
   listId,
@@ -31,14 +43,28 @@ export function useShuffleWithUndo<T>({
   onUndo,
 }: ShuffleWithUndoOptions<T>) {
   const [isLocked, setIsLocked] = useState(false);
-  const [pending, setPending] = useState<{ prior: T[]; shuffled: T[] } | null>(null);
+  const [pending, setPendingState] = useState(
+    () => (pendingByList.get(listId) as PendingShuffle<T> | undefined) ?? null,
+  );
   const [isSaving, setIsSaving] = useState(false);
   const lockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (lockTimer.current && clearTimeout(lockTimer.current)), []);
+  // Back on a list left with an unsaved shuffle: its shuffled order again, before the first paint.
+  const restored = useRef(pending);
+  useLayoutEffect(() => {
+    if (restored.current) setOrder(restored.current.shuffled);
+    restored.current = null;
+  }, [setOrder]);
+
+  function setPending(next: PendingShuffle<T> | null) {
+    if (next) pendingByList.set(listId, next);
+    else pendingByList.delete(listId);
+    setPendingState(next);
+  }
 
   function shuffle() {
     const shuffled = shuffleItems(order);
-    setPending((current) => ({ prior: current?.prior ?? order, shuffled }));
+    setPending({ prior: pending?.prior ?? order, shuffled });
     setOrder(shuffled);
     setIsLocked(true);
     lockTimer.current = setTimeout(() => setIsLocked(false), PLAYLIST_LIMITS.shuffleLockoutMs);

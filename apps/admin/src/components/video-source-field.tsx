@@ -53,6 +53,9 @@ export function VideoSourceField({
   const status = useUploadStatus(uploadId);
   const state = status.data;
   const handled = useRef<string | null>(null);
+  // Leaving the page stops a transfer under way (the wizard asked first: "Stop the upload?").
+  const transfer = useRef<AbortController | null>(null);
+  useEffect(() => () => transfer.current?.abort(), []);
 
   useEffect(() => {
     if (!state || handled.current === state.uploadId) return;
@@ -77,9 +80,11 @@ export function VideoSourceField({
     try {
       const created = await createUpload.mutateAsync(title.trim());
       setSent(0);
-      await putFile(created.url, file, setSent);
+      transfer.current = new AbortController();
+      await putFile(created.url, file, setSent, transfer.current.signal);
       setUploadId(created.uploadId);
     } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return;
       setSent(null);
       toast.failure(PLAYER_MESSAGES.uploadFailed, e);
     }

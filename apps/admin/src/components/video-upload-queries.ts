@@ -35,10 +35,24 @@ export function useImportAsset() {
   });
 }
 
-/** PUTs the file to the direct-upload URL (the API's signed URL, or Mux's storage URL), with progress. */
-export function putFile(url: string, file: File, onProgress: (percent: number) => void): Promise<void> {
+/**
+ * PUTs the file to the direct-upload URL (the API's signed URL, or Mux's storage URL), with progress.
+ * Aborting `signal` stops the transfer (the admin left the page: the upload is not finished in the background).
+ */
+export function putFile(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was stopped.', 'AbortError'));
+      return;
+    }
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
     xhr.open('PUT', url);
     if (file.type) xhr.setRequestHeader('content-type', file.type);
     xhr.upload.onprogress = (event) => {

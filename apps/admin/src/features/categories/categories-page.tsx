@@ -25,6 +25,7 @@ import { IconAlertTriangle, IconCategory, IconCheck, IconPlus, IconTrash } from 
 import { type FormEvent, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { MoveVideosDialog } from './move-videos-dialog';
 import { useAddCategory, useAdminCategories, useRemoveCategory } from './queries';
 import { useTimedMessage } from './use-timed-message';
@@ -39,6 +40,8 @@ export function CategoriesPage() {
   const [name, setName] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [moving, setMoving] = useState<TAdminCategory | null>(null);
+  // A typed name not added yet is lost on leaving: ask first (issue 22 item 9).
+  useUnsavedChangesGuard(name.trim() !== '');
 
   function handleAdd(event: FormEvent) {
     event.preventDefault();

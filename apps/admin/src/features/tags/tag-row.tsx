@@ -27,11 +27,24 @@ interface TagRowProps {
   onPriority: (tag: TAdminTag, priority: number) => void;
   onColor: (tag: TAdminTag, color: string) => void;
   onDelete: (tag: TAdminTag) => void;
+  /** Whether the row holds a typed colour that is not saved (the page guards leaving). */
+  onEdited?: (id: string, isEdited: boolean) => void;
 }
 
-export function TagRow({ tag, priorities, isBusy, onPriority, onColor, onDelete }: TagRowProps) {
+export function TagRow({ tag, priorities, isBusy, onPriority, onColor, onDelete, onEdited }: TagRowProps) {
   const [color, setColor] = useState(tag.color);
   useEffect(() => setColor(tag.color), [tag.color]);
+  // The colour last sent to be saved counts as saved (its refetch is on the way).
+  const [sent, setSent] = useState<string | null>(null);
+  const save = (next: string) => {
+    setSent(next.toLowerCase());
+    onColor(tag, next);
+  };
+  const isEdited = color.toLowerCase() !== tag.color.toLowerCase() && color.toLowerCase() !== sent;
+  useEffect(() => {
+    onEdited?.(tag.id, isEdited);
+    return () => onEdited?.(tag.id, false);
+  }, [onEdited, tag.id, isEdited]);
 
   return (
     <Table.Tr>
@@ -61,10 +74,10 @@ export function TagRow({ tag, priorities, isBusy, onPriority, onColor, onDelete 
           value={color}
           onChange={setColor}
           onChangeEnd={(next) => {
-            if (next.toLowerCase() !== tag.color) onColor(tag, next);
+            if (next.toLowerCase() !== tag.color) save(next);
           }}
           onBlur={() => {
-            if (/^#[0-9a-f]{6}$/i.test(color) && color.toLowerCase() !== tag.color) onColor(tag, color);
+            if (/^#[0-9a-f]{6}$/i.test(color) && color.toLowerCase() !== tag.color) save(color);
           }}
           swatches={TAG_SWATCHES}
           swatchesPerRow={6}

@@ -3,11 +3,14 @@ import { MESSAGES, type TAdminTag } from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import { Button, ColorInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTags } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { ListCard, ListLoadFailed } from '../../components/list-card';
 import { ListTable } from '../../components/list-table';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useAddTag, useAdminTags, useDeleteTag, useUpdateTag } from './queries';
 import { TAG_SWATCHES, TagRow } from './tag-row';
+
+const NEW_TAG_COLOR = '#1c7ed6';
 
 const isSessionLost = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -18,8 +21,21 @@ export function TagsPage() {
   const updateTag = useUpdateTag();
   const deleteTag = useDeleteTag();
   const [name, setName] = useState('');
-  const [color, setColor] = useState('#1c7ed6');
+  const [color, setColor] = useState(NEW_TAG_COLOR);
   const [nameError, setNameError] = useState<string | null>(null);
+  /** Rows whose typed colour is not saved yet (an incomplete or unconfirmed hex value). */
+  const [editedRows, setEditedRows] = useState<ReadonlySet<string>>(new Set());
+  const onRowEdited = useCallback((id: string, isEdited: boolean) => {
+    setEditedRows((rows) => {
+      if (rows.has(id) === isEdited) return rows;
+      const next = new Set(rows);
+      if (isEdited) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  // A new tag typed but not added, or a row's colour typed but not saved, is lost on leaving: ask first.
+  useUnsavedChangesGuard(name.trim() !== '' || color !== NEW_TAG_COLOR || editedRows.size > 0);
 
   function handleAdd(event: FormEvent) {
     event.preventDefault();
@@ -32,6 +48,7 @@ export function TagsPage() {
       {
         onSuccess: (tag) => {
           setName('');
+          setColor(NEW_TAG_COLOR);
           toast.success(`Tag "${tag.name}" added`);
         },
         onError: (error) => {
@@ -156,6 +173,7 @@ export function TagsPage() {
                   updateTag.mutate({ id: t.id, body: { color: next } }, { onError: reportUpdateError })
                 }
                 onDelete={handleDelete}
+                onEdited={onRowEdited}
               />
             ))}
           </ListTable>

@@ -24,6 +24,11 @@ export interface VideoHost {
    * VideoHostError, whose message names the reason for the admin, when the host has no file to give.
    */
   fetchSource(id: string, dest: string, options: FetchSourceOptions): Promise<void>;
+  /**
+   * A download URL of the video's file that another service can fetch (Mux's "create asset from URL"),
+   * or null when the host has no public URL (the local library's clips are rendered on this machine).
+   */
+  sourceUrl(id: string, options: { maxBytes: number }): Promise<string | null>;
 }
 
 /** The host failed or answered something unusable; the message is safe to show an admin. */
@@ -99,6 +104,19 @@ export function createVimeoVideoHost({
     if (!body) throw new VideoHostError('Vimeo answered without the video details.');
     return body;
   };
+  /** The link of the file to import (see bestFile), refused with the reason when there is none. */
+  const fileLink = async (id: string, maxBytes: number): Promise<string> => {
+    const body = await call(id, 'download,files');
+    if (!body) throw new VideoHostError(`Vimeo has no video with id ${id} (or the token cannot see it).`);
+    const file = bestFile([...(body.download ?? []), ...(body.files ?? [])]);
+    if (!file?.link)
+      throw new VideoHostError(
+        'Vimeo gives no file for this video: the token must belong to the account that owns it, on a plan that allows downloads.',
+      );
+    if (file.size && file.size > maxBytes)
+      throw new VideoHostError('The Vimeo file is larger than the upload limit.');
+    return file.link;
+  };
   return {
     source: 'vimeo',
     async getVideo(id) {
@@ -109,17 +127,9 @@ export function createVimeoVideoHost({
       return toVideo(id, body);
     },
     async fetchSource(id, dest, { signal, maxBytes }) {
-      const body = await call(id, 'download,files');
-      if (!body) throw new VideoHostError(`Vimeo has no video with id ${id} (or the token cannot see it).`);
-      const file = bestFile([...(body.download ?? []), ...(body.files ?? [])]);
-      if (!file?.link)
-        throw new VideoHostError(
-          'Vimeo gives no file for this video: the token must belong to the account that owns it, on a plan that allows downloads.',
-        );
-      if (file.size && file.size > maxBytes)
-        throw new VideoHostError('The Vimeo file is larger than the upload limit.');
-      await download(doFetch, file.link, dest, { signal, maxBytes });
+      await download(doFetch, await fileLink(id, maxBytes), dest, { signal, maxBytes });
     },
+    sourceUrl: (id, { maxBytes }) => fileLink(id, maxBytes),
   };
 }
 
@@ -199,6 +209,7 @@ export function createLocalVideoHost(db: DbOrTx): VideoHost {
       if (!row) throw new VideoHostError(`No video with id ${id} in the media library.`);
       await renderLibraryClip(row, dest, signal);
     },
+    sourceUrl: async () => null,
     async getVideo(id) {
       const row = await find(id);
       if (!row) return null;

@@ -1,15 +1,25 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_STATE_TEXTS, PLAYER_MESSAGES, type TAdminVideoMedia } from '@dance/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { probeMedia } from '../../adapters/video/local/ffmpeg';
 import { assetDir } from '../../adapters/video/local/provider';
-import { createLocalVideoHost, createVimeoVideoHost, VideoHostError } from '../../adapters/vimeo';
+import { signedMediaBase } from '../../adapters/video/local/signing';
+import {
+  createLocalVideoHost,
+  createVimeoVideoHost,
+  type VideoHost,
+  VideoHostError,
+} from '../../adapters/vimeo';
 import type { DbOrTx } from '../../db/client';
-import type { MediaAssetRow } from '../../db/schema';
+import { type MediaAssetRow, mediaAssets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { findLiveImport, insertImportAsset, restartAsset } from './queries';
-import { findAssetById, PROCESS_QUEUE, setProgress } from './service';
+import { applyProviderAsset, findAssetById, PROCESS_QUEUE, setProgress } from './service';
+
+/** A library clip rendered for Mux to fetch, beside the local HLS files (served by the signed media route). */
+export const MUX_SOURCE_FILE = 'source.mp4';
 
 export const IMPORT_QUEUE = 'media-import';
 
@@ -76,13 +86,14 @@ export async function queueImports(app: FastifyInstance, assetIds: readonly stri
 }
 
 /**
- * The import job's work: the host's file into the asset's folder, checked to be a video, then processed by
- * the local pipeline exactly as an upload is (HLS ladder, poster, storyboard). Progress: 2% while fetching,
+ * The import job's work. With Mux configured, the file goes to Mux as an upload's does (importToMux).
+ * Otherwise the host's file comes into the asset's folder, checked to be a video, then processed by the
+ * local pipeline exactly as an upload is (HLS ladder, poster, storyboard). Progress: 2% while fetching,
  * 10% once fetched, then the pipeline's share of the remaining 90%.
  */
 export async function runImport(app: FastifyInstance, assetId: string, signal?: AbortSignal) {
   const row = await findAssetById(app.db, assetId);
-  if (!row?.sourceRef || row.provider !== 'local' || row.status === 'ready') return;
+  if (!row?.sourceRef || row.status === 'ready') return;
   const [source, ...rest] = row.sourceRef.split(':');
   const id = rest.join(':');
   const host =
@@ -92,6 +103,7 @@ export async function runImport(app: FastifyInstance, assetId: string, signal?: 
         ? createVimeoVideoHost({ token: app.config.vimeoToken })
         : null;
   if (!host) throw new VideoHostError('Vimeo is not configured on this server (VIMEO_TOKEN is missing).');
+  if (app.video.mux || row.provider === 'mux') return importToMux(app, row, host, id, signal);
   const dir = assetDir(app.video.mediaRoot, row.id);
   await mkdir(dir, { recursive: true });
   const partial = join(dir, 'source.part');
@@ -108,6 +120,47 @@ export async function runImport(app: FastifyInstance, assetId: string, signal?: 
     (percent) => setProgress(app.db, row.id, 10 + Math.floor(percent * 0.9)),
     signal,
   );
+}
+
+/** How long Mux may take to fetch a library clip from our signed URL. */
+const MUX_FETCH_SECONDS = 24 * 3600;
+
+/**
+ * An import when Mux is the provider: Mux creates the asset from the file's download URL (Vimeo's file
+ * link; a library clip is rendered here and offered through a signed media URL), and its state then follows
+ * the Mux webhooks exactly as an upload's does (the asset carries our id as passthrough).
+ */
+async function importToMux(
+  app: FastifyInstance,
+  row: MediaAssetRow,
+  host: VideoHost,
+  id: string,
+  signal?: AbortSignal,
+) {
+  const mux = app.video.mux;
+  if (!mux) throw new VideoHostError('This import was sent to Mux, which is not configured on this server.');
+  // A retried job whose asset Mux already has: the webhooks follow it, a second asset would be a duplicate.
+  if (row.provider === 'mux' && row.externalId) return;
+  // Ours as a Mux row before Mux knows the asset, so a fast webhook finds it by passthrough.
+  await app.db
+    .update(mediaAssets)
+    .set({ provider: 'mux', progress: 2, updatedAt: new Date() })
+    .where(eq(mediaAssets.id, row.id));
+  let url = await host.sourceUrl(id, { maxBytes: app.config.video.uploadMaxBytes });
+  if (!url) {
+    const dir = join(assetDir(app.video.mediaRoot, row.id), 'hls');
+    await mkdir(dir, { recursive: true });
+    await host.fetchSource(id, join(dir, MUX_SOURCE_FILE), {
+      signal,
+      maxBytes: app.config.video.uploadMaxBytes,
+    });
+    const expiresAt = Math.floor(Date.now() / 1000) + MUX_FETCH_SECONDS;
+    url = `${app.config.publicApiUrl}${signedMediaBase(app.video.secret, row.id, expiresAt)}/${MUX_SOURCE_FILE}`;
+  }
+  const asset = await mux.createAssetFromUrl({ url, passthrough: row.id });
+  await setProgress(app.db, row.id, 10);
+  const fresh = await findAssetById(app.db, row.id);
+  if (fresh) await applyProviderAsset(app.db, fresh, asset);
 }
 
 /** Whether a failed asset can be prepared again: an import (fetched again) or a received local upload. */
@@ -153,7 +206,10 @@ export async function prepareAgain(
     return { assetId, link: assetId };
   }
   if (row.status !== 'errored' || !canPrepareAgain(row)) return null;
-  await restartAsset(app.db, row.id);
+  // A failed Mux import gets a new Mux asset: the old one's id is forgotten.
+  await restartAsset(app.db, row.id, {
+    forgetProviderAsset: row.sourceRef !== null && row.provider === 'mux',
+  });
   if (row.sourceRef) await queueImports(app, [row.id]);
   else await app.jobs.send(PROCESS_QUEUE, { assetId: row.id }, { singletonKey: row.id });
   return { assetId: row.id, link: row.id };

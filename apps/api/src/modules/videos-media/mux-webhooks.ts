@@ -88,6 +88,8 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         const asset = data as unknown as MuxAssetLike;
         const row = await findRow(tx, { passthrough: asset.passthrough, assetId: asset.id });
         if (!row) return 'ignored';
+        // An earlier asset of ours (a failed import prepared again gets a new one) no longer speaks for it.
+        if (row.externalId && asset.id && row.externalId !== asset.id) return 'ignored';
         const provided = toProviderAsset(asset);
         // The event's type is what happened; the asset snapshot in it says the same (or less).
         if (event.type === 'video.asset.errored') provided.status = 'errored';

@@ -48,10 +48,16 @@ export async function insertImportAsset(
 }
 
 /** Puts a failed asset back to preparing, for the job to take it again. */
-export async function restartAsset(db: DbOrTx, id: string) {
+export async function restartAsset(db: DbOrTx, id: string, { forgetProviderAsset = false } = {}) {
   const [row] = await db
     .update(mediaAssets)
-    .set({ status: 'processing', progress: 0, error: null, updatedAt: new Date() })
+    .set({
+      status: 'processing',
+      progress: 0,
+      error: null,
+      ...(forgetProviderAsset ? { externalId: null, playbackId: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(eq(mediaAssets.id, id))
     .returning();
   return row!;

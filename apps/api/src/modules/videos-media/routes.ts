@@ -17,6 +17,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ts': 'video/mp2t',
   '.vtt': 'text/vtt; charset=utf-8',
   '.jpg': 'image/jpeg',
+  // A library clip Mux fetches to import it (imports.ts, MUX_SOURCE_FILE).
+  '.mp4': 'video/mp4',
 };
 
 /**

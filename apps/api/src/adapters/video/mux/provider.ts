@@ -98,6 +98,21 @@ export class MuxVideoProvider implements VideoProvider {
     return { uploadId: upload.id, url: upload.url };
   }
 
+  /**
+   * An asset made from a file Mux downloads itself (an import): the same settings as a direct upload's,
+   * `passthrough` (our asset id) coming back on the webhooks that follow its state.
+   */
+  async createAssetFromUrl({ url, passthrough }: { url: string; passthrough: string }) {
+    const asset = await this.client.video.assets.create({
+      inputs: [{ url, generated_subtitles: [{ language_code: 'en', name: 'English (generated)' }] }],
+      playback_policies: ['signed'],
+      passthrough,
+      video_quality: 'plus',
+      max_resolution_tier: '2160p',
+    });
+    return toProviderAsset(asset);
+  }
+
   async getUpload(uploadId: string): Promise<ProviderUploadState | null> {
     try {
       const upload = await this.client.video.uploads.retrieve(uploadId);
