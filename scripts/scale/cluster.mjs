@@ -1,7 +1,7 @@
 // The scaled-out product on this machine, as infra/ deploys it: web processes and workers of the one API
 // build on one PostgreSQL and one Redis, behind Caddy. Used by `pnpm test:scale` and `pnpm bench scale`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { buildApi } from '../bench/api-server.mjs';
@@ -69,6 +69,14 @@ export function ensureCaddy() {
   return null;
 }
 
+/** The load-balancing snippet of infra/Caddyfile, word for word: the proof runs what the deployment runs. */
+export function upstreamPolicy() {
+  const caddyfile = readFileSync(join(ROOT, 'infra/Caddyfile'), 'utf8');
+  const snippet = /^\(api_upstream_policy\) \{\n[\s\S]*?^\}$/m.exec(caddyfile);
+  if (!snippet) throw new Error('infra/Caddyfile has no (api_upstream_policy) snippet');
+  return snippet[0];
+}
+
 /**
  * The Caddyfile of the proof: the same load-balancing block as infra/Caddyfile's API upstreams (health checks on
  * /ready, retries on another upstream while one drains), on plain HTTP and loopback, the admin API off.
@@ -79,19 +87,7 @@ export function caddyfileFor({ port, upstreams }) {
 	auto_https off
 }
 
-(api_upstream_policy) {
-	lb_policy round_robin
-	# A request that cannot reach one process (it just stopped) is tried on another for up to 5 s.
-	lb_try_duration 5s
-	lb_try_interval 100ms
-	# A draining process answers /ready 503 at once and keeps serving: it leaves the pool within a second.
-	health_uri /ready
-	health_interval 1s
-	health_timeout 2s
-	health_status 200
-	fail_duration 2s
-	header_up X-Request-Id {http.request.uuid}
-}
+${upstreamPolicy()}
 
 http://127.0.0.1:${port} {
 	bind 127.0.0.1

@@ -1,6 +1,7 @@
 // The deployment files parse, and say what the proof runs: every YAML of infra/ and .github/workflows/, the
 // Grafana dashboard JSON, the alert rules' metric names, the roles and probes. Runs first in `pnpm test:scale`,
 // even when the engines are missing, so CI always checks them.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -15,6 +16,9 @@ export const METRIC_NAMES = [
   'dance_jobs_oldest_age_seconds',
   'dance_deliveries_total',
   'dance_release_failures_total',
+  'dance_rate_limit_store_errors_total',
+  // prom-client's default process metrics, prefixed.
+  'dance_process_',
 ];
 
 function yamlFiles(dir) {
@@ -124,7 +128,19 @@ export function checkInfraFiles() {
   for (const directive of ['health_uri /ready', 'lb_try_duration', 'lb_try_interval'])
     expect(caddyfile.includes(directive), `infra/Caddyfile: ${directive} (as the proof's Caddyfile)`);
 
-  return { files: files.length, problems };
+  // Docker's own reading of the compose file where the compose plugin is installed (GitHub's runners); it
+  // needs no daemon.
+  const hasCompose = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' }).status === 0;
+  if (hasCompose) {
+    const config = spawnSync('docker', ['compose', '-f', 'infra/compose.yaml', 'config', '-q'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, POSTGRES_PASSWORD: 'check' },
+    });
+    expect(config.status === 0, `docker compose config: ${config.stderr.trim()}`);
+  }
+
+  return { files: files.length, problems, hasCompose };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
