@@ -61,9 +61,12 @@ export function checkInfraFiles() {
   expect(compose, 'infra/compose.yaml is missing');
   if (compose) {
     const s = compose.services ?? {};
-    expect(s.web?.environment?.APP_ROLE === 'web', 'compose: the web service runs APP_ROLE=web');
-    expect(s.web?.deploy?.replicas === 2, 'compose: two web replicas');
-    expect(s.worker?.environment?.APP_ROLE === 'worker', 'compose: the worker service runs APP_ROLE=worker');
+    const roles = (role) => Object.keys(s).filter((name) => s[name].environment?.APP_ROLE === role);
+    expect(roles('web').length >= 2, 'compose: two web replicas (APP_ROLE=web)');
+    expect(roles('worker').length >= 1, 'compose: a worker (APP_ROLE=worker)');
+    const upstreams = String(s.caddy?.environment?.API_UPSTREAMS ?? '');
+    for (const name of roles('web'))
+      expect(upstreams.includes(`${name}:3000`), `compose: Caddy's API_UPSTREAMS lists ${name}`);
     for (const name of ['postgres', 'redis', 'caddy', 'migrate'])
       expect(s[name], `compose: a ${name} service`);
   }

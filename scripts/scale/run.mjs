@@ -2,7 +2,8 @@
 // `pnpm test:scale` (issue 19): three web processes and two workers of the built API on one PostgreSQL and one
 // Redis, behind Caddy, and the claims of scaling out, each printed as PASS or FAIL:
 // shared rate limit and login lockout, catalogue changes seen everywhere within 1 s, a cron run once, a rolling
-// restart under traffic losing no request and no upload, a worker killed mid-transcode taken over.
+// restart under traffic losing no request and no upload, a worker killed mid-transcode taken over, a backup
+// that restores.
 // Skipped (exit 0, with the reason) when PostgreSQL or Redis does not answer or Caddy cannot be installed.
 // SCALE_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) is where it creates dance_scale.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { requireFromApi } from '../bench/lib.mjs';
+import { restoreCheck } from '../ops/restore-check.mjs';
 import {
   checkCatalogueChange,
   checkCronOnce,
@@ -140,6 +142,12 @@ async function main() {
     console.log(`scale: waiting for the cron and the taken-over transcode (${elapsed()})`);
     report(await checkCronOnce({ sql, since: cronSince, deadlineMs: 100_000 }));
     report(await checkTakeover({ base, admin: adminSession, sql, killed, deadlineMs: 150_000 }));
+    // A backup taken while the cluster runs restores with every row (docs/runbooks/backups.md).
+    const restored = await restoreCheck(databaseUrl).catch((error) => ({ ok: false, detail: error.message }));
+    report({
+      name: 'backup taken under load restores into a new database with equal row counts',
+      ...restored,
+    });
     isDone = true;
   } finally {
     await sql.end({ timeout: 2 }).catch(() => {});
