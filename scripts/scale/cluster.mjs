@@ -196,16 +196,16 @@ export class Cluster {
       dataDir: this.dataDir,
       extra: { MIGRATE_ON_START: 'true', ...this.extraEnv },
     });
-    delete env.METRICS_PORT;
-    // seed-cli migrates (the same advisory-locked migrator as the server) and seeds the demo data.
-    const entry = seed ? 'dist/demo/seed-cli.js' : 'dist/migrate.js';
-    const result = spawnSync(process.execPath, [entry], {
-      cwd: API_DIR,
-      env,
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    if (result.status !== 0) throw new Error(`${entry} failed:\n${result.stdout}\n${result.stderr}`);
+    // The deploy's migrate step (dist/migrate.js), then the demo data (seed-cli finds nothing left to migrate).
+    for (const entry of ['dist/migrate.js', ...(seed ? ['dist/demo/seed-cli.js'] : [])]) {
+      const result = spawnSync(process.execPath, [entry], {
+        cwd: API_DIR,
+        env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      if (result.status !== 0) throw new Error(`${entry} failed:\n${result.stdout}\n${result.stderr}`);
+    }
   }
 
   spec(name) {
