@@ -32,8 +32,8 @@ const caddyVersion = () =>
   /v?(\d+\.\d+\.\d+)/.exec(spawnSync('caddy', ['version'], { encoding: 'utf8' }).stdout ?? '')?.[1] ??
   'unknown';
 
-async function cannon(autocannon, url) {
-  const result = await autocannon({ url, connections: 20, duration: ROUND_S, pipelining: 1 });
+async function cannon(autocannon, url, headers = {}) {
+  const result = await autocannon({ url, connections: 20, duration: ROUND_S, pipelining: 1, headers });
   return {
     rps: result['2xx'] / ROUND_S,
     p99: result.latency.p99,
@@ -98,17 +98,31 @@ export async function runScale() {
 
     const viaCaddy = `http://127.0.0.1:${ports.caddy}${LIBRARY_PATH}`;
     const direct = `http://127.0.0.1:${SINGLE_PORT}${LIBRARY_PATH}`;
+    // One web process of the cluster asked directly: the Redis store's cost without the balancer's.
+    const webDirect = `http://127.0.0.1:${ports.webs[0].port}${LIBRARY_PATH}`;
     console.log('scale: warming up');
-    await cannon(autocannon, viaCaddy);
-    await cannon(autocannon, direct);
-    const [caddyRounds, directRounds] = await alternate(ROUNDS, [viaCaddy, direct], (target) =>
-      cannon(autocannon, target),
+    for (const target of [viaCaddy, direct, webDirect]) await cannon(autocannon, target);
+    const [caddyRounds, directRounds, webRounds] = await alternate(
+      ROUNDS,
+      [viaCaddy, direct, webDirect],
+      (target) => cannon(autocannon, target),
     );
     const ratio = medianRatio(caddyRounds, directRounds, 'rps');
+    const redisRatio = medianRatio(webRounds, directRounds, 'rps');
     const caddyRps = median(caddyRounds.map((r) => r.rps));
     const directRps = median(directRounds.map((r) => r.rps));
+    const webRps = median(webRounds.map((r) => r.rps));
     const caddyP99 = median(caddyRounds.map((r) => r.p99));
     const directP99 = median(directRounds.map((r) => r.p99));
+    // A member's library page: the session is looked up and the saved flags added on every request.
+    const member = await logIn(`http://127.0.0.1:${SINGLE_PORT}`, 'dancer@demo.test', '127.0.0.3');
+    const headers = { cookie: member.cookie };
+    const [memberCaddy, memberDirect] = await alternate(ROUNDS, [viaCaddy, direct], (target) =>
+      cannon(autocannon, target, headers),
+    );
+    const memberRatio = medianRatio(memberCaddy, memberDirect, 'rps');
+    const memberCaddyRps = median(memberCaddy.map((r) => r.rps));
+    const memberDirectRps = median(memberDirect.map((r) => r.rps));
     await stopGroup(single);
     single = null;
 
@@ -127,6 +141,19 @@ export async function runScale() {
           result: `${formatNumber(ratio, 2)} (${formatNumber(caddyRps)} vs ${formatNumber(directRps)} req/s; p99 ${formatNumber(caddyP99)} vs ${formatNumber(directP99)} ms)`,
           budget: '>= 0.75',
           isWithin: ratio >= 0.75,
+        },
+        {
+          measure: '… the same for a member (session looked up, saved flags added on every request)',
+          result: `${formatNumber(memberRatio, 2)} (${formatNumber(memberCaddyRps)} vs ${formatNumber(memberDirectRps)} req/s)`,
+          budget: '>= 0.75',
+          isWithin: memberRatio >= 0.75,
+        },
+        {
+          measure:
+            '… one web process of the cluster directly (Redis rate-limit store, no balancer) vs one process',
+          result: `${formatNumber(redisRatio, 2)} (${formatNumber(webRps)} vs ${formatNumber(directRps)} req/s)`,
+          budget: '(shows the Redis store alone)',
+          isWithin: null,
         },
         {
           measure: 'Rolling restart of the 3 web processes under 300 req/s: failed requests',

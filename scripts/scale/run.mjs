@@ -153,8 +153,12 @@ async function main() {
     await sql.end({ timeout: 2 }).catch(() => {});
     await cluster.shutdown();
     closeAgents();
-    if (isDone && results.every((r) => r.ok)) rmSync(workDir, { recursive: true, force: true });
-    else console.log(`scale: logs kept in ${workDir}`);
+    if (isDone && results.every((r) => r.ok)) {
+      rmSync(workDir, { recursive: true, force: true });
+      const cleanup = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${DB_NAME} with (force)`).catch(() => {});
+      await cleanup.end();
+    } else console.log(`scale: logs kept in ${workDir}, database ${DB_NAME} kept`);
   }
   const failed = results.filter((r) => !r.ok);
   console.log(
