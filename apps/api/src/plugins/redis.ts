@@ -20,8 +20,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    commandTimeout: 500,
+    // Generous enough for a busy machine, short enough that a hung Redis does not hold requests for long.
+    connectTimeout: 5000,
+    commandTimeout: 1000,
     // Reconnect soon, then at most every 2 s.
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
