@@ -172,6 +172,12 @@ export async function buildApp({
   app.decorate('database', db);
   app.decorate('db', db.db);
   app.decorate('lifecycle', { draining: false });
+  // Draining: each answer closes its connection, so the client's next request opens one to a process that
+  // stays, and no keep-alive connection holds the close (Fastify keeps idle ones 72 s).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   if (!database) app.addHook('onClose', async () => db.close());
   // A worker answers its probes only (an orchestrator checks it like a web process).
   if (config.role === 'worker')
