@@ -76,6 +76,7 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # On SIGTERM the server answers /ready 503 for SHUTDOWN_GRACE_MS (default 5 s) while still serving, then stops
-# listening and lets in-flight requests finish (up to 10 s): give it a stop grace period of 20 s.
+# listening and lets in-flight requests finish (it gives up SHUTDOWN_GRACE_MS + 20 s after the signal): give it a
+# stop grace period of 30 s.
 STOPSIGNAL SIGTERM
 CMD ["node", "apps/api/dist/server.js"]
