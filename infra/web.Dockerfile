@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1.7
-# The web image: builds the member app and the admin console (static SPAs) and serves them with Caddy,
-# which also routes /api/* on both hosts to the API. Build from the repository root:
+# The static image: builds the member app and the admin console (static SPAs) and serves them with Caddy,
+# which also balances /api/* on both hosts over the API's web replicas (API_UPSTREAMS, the load-balancing block
+# of infra/Caddyfile that `pnpm test:scale` runs). Build from the repository root:
 #   docker build -f infra/web.Dockerfile -t dance-web \
 #     --build-arg VITE_MEMBER_URL=https://dancetraining.example \
 #     --build-arg VITE_ADMIN_URL=https://admin.dancetraining.example .

@@ -18,6 +18,7 @@ import { runOverload } from './bench/overload.mjs';
 import { runPlayer, runPlayerData } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
+import { runScale } from './bench/scale.mjs';
 
 const PARTS = {
   health: runHealth,
@@ -34,6 +35,7 @@ const PARTS = {
   comments: runComments,
   audit: runAudit,
   notifications: runNotifications,
+  scale: runScale,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

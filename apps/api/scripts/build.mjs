@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/demo/seed-cli.ts'],
+  entryPoints: ['src/server.ts', 'src/migrate.ts', 'src/demo/seed-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

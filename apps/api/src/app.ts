@@ -63,7 +63,10 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin, notFoundHandler, sendProblem } from './plugins/errors';
 import { livePlugin, liveRoutes } from './plugins/live';
 import { openApiDocs, openApiPlugin } from './plugins/openapi';
+import { connectRedis, countRateLimitStoreErrors } from './plugins/redis';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { AppMetrics, countRequests } from './telemetry/metrics';
+import { type SpanExporterLike, startTracing, type Tracing } from './telemetry/tracing';
 
 /** A database queue drains in a moment: clients may retry sooner than after an event-loop overload. */
 const DB_OVERLOAD_RETRY_AFTER_SECONDS = 2;
@@ -82,6 +85,12 @@ declare module 'fastify' {
     push: PushSender;
     /** Sheds load in front of the database (null when MAX_DB_QUEUE_MS is 0); its counts are read by tests. */
     loadShedder: DatabaseLoadShedder | null;
+    /** Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set; null otherwise. */
+    tracing: Tracing | null;
+    /** The shared Redis when REDIS_URL is set. */
+    redis: import('ioredis').Redis | null;
+    /** Set on SIGTERM: /ready answers 503 while the process still serves (server.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -93,6 +102,8 @@ export interface BuildAppOptions {
   mail?: MailSender;
   /** Sees every route as it is registered, in every context (tests enumerate the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where spans go when config.tracing is set (tests pass an in-memory exporter); default OTLP/HTTP. */
+  spanExporter?: SpanExporterLike;
 }
 
 /** The API as a Fastify instance, ready for `inject` in tests or `listen` in server.ts. */
@@ -101,6 +112,7 @@ export async function buildApp({
   database,
   mail,
   onRoute,
+  spanExporter,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -138,6 +150,10 @@ export async function buildApp({
     // Probes log nothing at info level (their logger is warn-level): skip building their request log lines.
     logController: new LogController({ disableRequestLogging: (request) => request.url === '/health' }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A rolling restart (issue 19): while closing, requests on connections already open are still served (not
+    // 503), idle keep-alive connections are closed at once, busy ones after their answer.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -150,18 +166,44 @@ export async function buildApp({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       inMemory: config.inMemoryDatabase,
+      migrate: config.migrateOnStart,
     }));
   app.decorate('config', config);
   app.decorate('database', db);
   app.decorate('db', db.db);
+  app.decorate('lifecycle', { draining: false });
+  // Draining: each answer closes its connection, so the client's next request opens one to a process that
+  // stays, and no keep-alive connection holds the close (Fastify keeps idle ones 72 s).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  if (!database) app.addHook('onClose', async () => db.close());
+  // A worker answers its probes only (an orchestrator checks it like a web process).
+  if (config.role === 'worker')
+    app.addHook('onRequest', (request, reply, done) => {
+      const path = request.url.split('?')[0];
+      if (path === '/health' || path === '/ready') return done();
+      sendProblem(reply, request, 'NOT_FOUND', 'This worker process serves only /health and /ready.');
+    });
+  // Tracing first, so its hooks see every request (nothing of OpenTelemetry loads when it is off).
+  const tracing = config.tracing ? await startTracing(app, db, config.tracing, spanExporter) : null;
+  app.decorate('tracing', tracing);
+  if (tracing) app.addHook('onClose', async () => tracing.shutdown());
+  app.decorate('metrics', new AppMetrics(app, db));
+  countRequests(app);
   app.decorate(
     'mail',
-    mail ??
-      (config.smtpUrl
-        ? createSmtpMailSender(config.smtpUrl, config.mailFrom)
-        : createOutboxMailSender(db.db)),
+    app.metrics.countMail(
+      mail ??
+        (config.smtpUrl
+          ? createSmtpMailSender(config.smtpUrl, config.mailFrom)
+          : createOutboxMailSender(db.db)),
+    ),
   );
-  if (!database) app.addHook('onClose', async () => db.close());
+  const redis = config.redis ? await connectRedis(config.redis.url, app.log) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
@@ -174,9 +216,11 @@ export async function buildApp({
   app.decorate('billing', createBillingProvider(config, db.db));
   app.decorate(
     'push',
-    createWebPushSender(loadVapidKeys(config), {
-      allowInsecureEndpoints: config.push.allowInsecureEndpoints,
-    }),
+    app.metrics.countPush(
+      createWebPushSender(loadVapidKeys(config), {
+        allowInsecureEndpoints: config.push.allowInsecureEndpoints,
+      }),
+    ),
   );
   app.decorate('analytics', createPixelAnalytics(config.metaPixelId, app.log));
   app.addHook('onClose', async () => app.analytics.flush());
@@ -196,7 +240,8 @@ export async function buildApp({
   // Background jobs: the modules add theirs as they register; pg-boss starts at boot on a server, at the first
   // job sent in tests.
   await app.register(jobsPlugin, {
-    startEagerly: !config.inMemoryDatabase,
+    // A web process starts pg-boss at its first job sent: it runs no handlers.
+    startEagerly: !config.inMemoryDatabase && config.role !== 'web',
     pollingIntervalSeconds: config.env === 'test' ? 0.5 : 2,
   });
   // The midnight release job (issue 17): on the root, where jobs run.
@@ -259,6 +304,10 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(rateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',
+    // With REDIS_URL the counts are shared by every process; while Redis is down, requests pass (decision 0044).
+    ...(app.redis
+      ? { redis: app.redis, nameSpace: `${config.redis!.keyPrefix}rate-limit:`, skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 'RATE_LIMITED',
@@ -266,6 +315,11 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
       retryAfter: context.after,
     }),
   });
+  if (app.redis)
+    countRateLimitStoreErrors(app.redis, (err) => {
+      app.metrics.rateLimitStoreErrors.inc();
+      app.log.debug({ err }, 'rate limit store unreachable; request let through');
+    });
   await app.register(cookie);
   app.setNotFoundHandler(notFoundHandler);
 

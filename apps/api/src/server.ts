@@ -1,9 +1,13 @@
+import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/env';
+import { type AppConfig, ConfigError, loadConfig } from './config/env';
+import { drainAndClose } from './lifecycle';
+import { listenMetrics } from './telemetry/metrics';
 
-/** Starts the API and closes it gracefully (in-flight requests finish, the database closes) on SIGINT/SIGTERM. */
+/** Starts the API (or the worker) and stops it gracefully on SIGINT/SIGTERM. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -13,21 +17,39 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let isClosing = false;
+  let metricsServer: Server | null = null;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: readiness off, draining');
+    // In-flight requests and a job's graceful stop (5 s) get their time after the grace period.
+    const timer = setTimeout(() => process.exit(1), config.shutdownGraceMs + 20_000);
     timer.unref();
-    await app.close();
+    await drainAndClose(app, config.shutdownGraceMs, metricsServer);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ node: process.version }, 'running on Node %s', process.version);
+  if (config.metrics.port > 0)
+    metricsServer = await listenMetrics(app.metrics, config.metrics.host, config.metrics.port);
+  app.log.info(
+    { node: process.version, role: config.role, metricsPort: config.metrics.port || null },
+    'running on Node %s as %s',
+    process.version,
+    config.role,
+  );
 }
 
 main().catch((error: unknown) => {

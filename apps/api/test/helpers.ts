@@ -21,7 +21,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildAppOptions, 'onRoute'> = {},
+  options: Pick<BuildAppOptions, 'onRoute' | 'spanExporter'> = {},
 ): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | null = null;

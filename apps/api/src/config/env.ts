@@ -111,12 +111,48 @@ const ZEnv = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'mailto: or https: URL')
     .optional(),
+  /**
+   * What this process runs: `web` (HTTP only; it may send jobs), `worker` (job handlers and schedules; HTTP
+   * only for /health and /ready), or `all` (both). web and worker need DATABASE_URL.
+   */
+  APP_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** Redis for state shared by every process (rate limits); without it each process keeps its own. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key (several deployments may share one Redis). */
+  REDIS_KEY_PREFIX: z.string().max(100).default('dance:'),
+  /** After SIGTERM: how long /ready answers 503 while the process still serves, before it stops listening. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+  /** Prometheus metrics at GET /metrics on this port (0 turns the listener off). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** The metrics listener's address: keep it internal. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** OpenTelemetry tracing: spans are sent to this OTLP/HTTP collector; unset, tracing is off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().optional(),
+  /** Apply database migrations at start (false when a deploy runs `node dist/migrate.js` as its own step). */
+  MIGRATE_ON_START: flag(true),
 });
 
 export type Env = z.infer<typeof ZEnv>;
 
+export type AppRole = Env['APP_ROLE'];
+
 export interface AppConfig {
   env: Env['NODE_ENV'];
+  /** web: HTTP only; worker: jobs (and the probes); all: both. */
+  role: AppRole;
+  /** Shared Redis (rate limits); null: in-process stores. */
+  redis: { url: string; keyPrefix: string } | null;
+  /** After SIGTERM, how long the process keeps serving with /ready at 503 before it stops listening. */
+  shutdownGraceMs: number;
+  /** The Prometheus listener (port 0: none). */
+  metrics: { port: number; host: string };
+  /** OTLP/HTTP endpoint of the tracing collector; null: tracing off (nothing of OpenTelemetry is loaded). */
+  tracing: { endpoint: string; serviceName: string } | null;
+  /** Migrate at start (PostgreSQL); the embedded database always migrates. */
+  migrateOnStart: boolean;
+  /** How often a process re-reads the catalogue version that keys its caches (0: on every lookup). */
+  catalogueVersionCheckMs: number;
   host: string;
   port: number;
   logLevel: NonNullable<Env['LOG_LEVEL']>;
@@ -198,8 +234,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (e.APP_ROLE !== 'all' && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  - APP_ROLE: ${e.APP_ROLE} needs DATABASE_URL (PostgreSQL); the embedded database serves one process, so without DATABASE_URL only APP_ROLE=all runs\nSee the configuration table in README.md.`,
+    );
   return {
     env: e.NODE_ENV,
+    role: e.APP_ROLE,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME ?? `dance-api-${e.APP_ROLE}`,
+        }
+      : null,
+    migrateOnStart: e.MIGRATE_ON_START,
+    // Another process's admin change shows here within this time (the caches are keyed by the version).
+    catalogueVersionCheckMs: e.NODE_ENV === 'test' ? 0 : 1000,
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
@@ -298,6 +351,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Test machines stall (database start-up in the same process): only the overload test turns this on.
     maxEventLoopDelayMs: 0,
     maxDbQueueMs: 0,
+    redis: null,
+    shutdownGraceMs: 0,
+    metrics: { port: 0, host: '127.0.0.1' },
+    tracing: null,
     ...overrides,
   };
 }

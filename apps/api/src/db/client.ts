@@ -29,7 +29,89 @@ export interface Database {
   /** A raw parameterised query on the driver (tests and EXPLAIN checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: sees each query the pool runs outside a transaction (from its first await to its answer)
+   * and each transaction (its reserved connection). Metrics and tracing use it; PGlite has no pool to watch.
+   */
+  observe?(observer: QueryObserver): void;
+  /** PostgreSQL only: the pool's size (postgres.js `max`). */
+  poolMax?: number;
 }
+
+/** Called as a query or transaction starts; returns what to call when it ends. */
+export interface QueryObserver {
+  query(text: string): (error?: unknown) => void;
+  transaction(): () => void;
+}
+
+/**
+ * Wraps postgres.js's `unsafe` (every drizzle query outside a transaction) and `begin` (a transaction) so
+ * observers see them start and end. postgres.js queries are lazy promises: a query starts when awaited.
+ */
+function instrumentPostgres(client: postgres.Sql, observers: QueryObserver[]) {
+  const unsafe = client.unsafe.bind(client);
+  client.unsafe = ((text: string, ...rest: unknown[]) => {
+    const query = (unsafe as (...args: unknown[]) => postgres.PendingQuery<postgres.Row[]>)(text, ...rest);
+    if (observers.length === 0) return query;
+    // postgres.js queries are lazy thenables: wrapping their own then sees them start and end.
+    const then = query.then as (this: unknown, ...handlers: unknown[]) => Promise<unknown>;
+    let ends: Array<(error?: unknown) => void> | null = null;
+    const end = (error?: unknown) => {
+      if (!ends) return;
+      for (const e of ends) e(error);
+      ends = [];
+    };
+    Object.defineProperty(query, 'then', {
+      configurable: true,
+      value(
+        this: unknown,
+        onFulfilled?: ((value: unknown) => unknown) | null,
+        onRejected?: ((error: unknown) => unknown) | null,
+      ) {
+        ends ??= observers.map((o) => o.query(text));
+        return then.call(
+          this,
+          (value: unknown) => {
+            end();
+            return onFulfilled ? onFulfilled(value) : value;
+          },
+          (error: unknown) => {
+            end(error);
+            if (onRejected) return onRejected(error);
+            throw error;
+          },
+        );
+      },
+    });
+    return query;
+  }) as typeof client.unsafe;
+  const begin = client.begin.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  client.begin = (async (...args: unknown[]) => {
+    const ends = observers.map((o) => o.transaction());
+    try {
+      return await begin(...args);
+    } finally {
+      for (const e of ends) e();
+    }
+  }) as typeof client.begin;
+}
+
+/** Applies the migrations on PostgreSQL, one process at a time (an advisory lock), and closes its connection. */
+export async function migratePostgresDatabase(databaseUrl: string): Promise<void> {
+  const migrationClient = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  // Instances starting together take turns: the first migrates, the others find nothing left to do.
+  await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+  try {
+    await migratePostgres(drizzlePostgres({ client: migrationClient }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  } finally {
+    await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+    await migrationClient.end();
+  }
+}
+
+const POOL_MAX = 10;
 
 /** The migrations folder, found from the source tree or from the bundled dist/. */
 function migrationsFolder(): string {
@@ -53,6 +135,8 @@ export interface OpenDatabaseOptions {
    * one: tests open one database per file, and creating and migrating one costs seconds.
    */
   loadDataDir?: Blob;
+  /** PostgreSQL: apply the migrations first (default true; false when a deploy step ran `dist/migrate.js`). */
+  migrate?: boolean;
 }
 
 /**
@@ -62,16 +146,10 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
-    const migrationClient = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
-    // Instances starting together take turns: the first migrates, the others find nothing left to do.
-    await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    try {
-      await migratePostgres(drizzlePostgres({ client: migrationClient }), { migrationsFolder: folder });
-    } finally {
-      await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
-      await migrationClient.end();
-    }
-    const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
+    if (options.migrate !== false) await migratePostgresDatabase(options.databaseUrl);
+    const client = postgres(options.databaseUrl, { max: POOL_MAX, onnotice: () => {} });
+    const observers: QueryObserver[] = [];
+    instrumentPostgres(client, observers);
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -80,6 +158,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       query: async <T>(text: string, params: unknown[] = []) =>
         (await client.unsafe(text, params as never[])) as unknown as T[],
       close: () => client.end({ timeout: 5 }),
+      observe: (observer) => void observers.push(observer),
+      poolMax: POOL_MAX,
     };
   }
   if (!options.inMemory) {

@@ -43,7 +43,14 @@ export class JobRunner {
   constructor(
     private readonly app: FastifyInstance,
     private readonly pollingIntervalSeconds: number,
+    /** False on a `web` process: it sends jobs, and neither runs handlers nor keeps schedules. */
+    readonly runsJobs = true,
   ) {}
+
+  /** The queues this process knows (metrics read their depth). */
+  get queueNames(): string[] {
+    return this.definitions.map((d) => d.name);
+  }
 
   add<T extends object>(definition: JobDefinition<T>) {
     this.definitions.push(definition as unknown as JobDefinition);
@@ -65,9 +72,19 @@ export class JobRunner {
             // Maintenance on the shared single connection stays rare.
             superviseIntervalSeconds: 60,
           })
-        : new PgBoss({ connectionString: app.config.databaseUrl ?? undefined, max: 3 });
+        : new PgBoss({
+            connectionString: app.config.databaseUrl ?? undefined,
+            max: this.runsJobs ? 3 : 1,
+            // A web process only sends: maintenance and the cron clock run on the workers.
+            ...(this.runsJobs ? {} : { supervise: false, schedule: false }),
+          });
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
+    if (!this.runsJobs) {
+      for (const job of this.definitions) await boss.createQueue(job.name, job.options);
+      this.boss = boss;
+      return boss;
+    }
     for (const job of this.definitions) {
       await boss.createQueue(job.name, job.options);
       if (app.database.driver === 'pglite') await this.recoverOrphans(boss, job.name);
@@ -80,7 +97,9 @@ export class JobRunner {
           pollingIntervalSeconds: job.pollingIntervalSeconds ?? this.pollingIntervalSeconds,
         } as const,
         async ([item]) => {
-          if (item) await job.handler(app, item as JobWithMetadata<object>);
+          if (!item) return;
+          const run = () => job.handler(app, item as JobWithMetadata<object>);
+          await (app.tracing ? app.tracing.job(job.name, item.id, run) : run());
         },
       );
       if (job.cron) await boss.schedule(job.name, job.cron, null, job.cronTz ? { tz: job.cronTz } : {});
@@ -147,7 +166,7 @@ export interface JobsOptions {
 /** Decorates app.jobs; stops pg-boss before the database closes. */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsOptions) => {
-    const runner = new JobRunner(app, options.pollingIntervalSeconds ?? 2);
+    const runner = new JobRunner(app, options.pollingIntervalSeconds ?? 2, app.config.role !== 'web');
     app.decorate('jobs', runner);
     if (options.startEagerly) {
       app.addHook('onReady', async () => {

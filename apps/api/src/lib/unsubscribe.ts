@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { API_PREFIX, NOTIFICATION_KINDS, type NotificationKind } from '@dance/domain';
 import type { AppConfig } from '../config/env';
+import { readOrCreateFile } from './secret-file';
 import { safeEqual } from './tokens';
 
 /** How long a mail's unsubscribe link works (RFC 8058 asks for links that keep working for a while). */
@@ -19,15 +19,8 @@ export function unsubscribeSecret(config: AppConfig): string {
   if (known) return known;
   const dir = resolve(config.dataDir);
   const file = join(dir, 'unsubscribe-secret');
-  let secret: string;
-  if (!config.inMemoryDatabase && existsSync(file)) secret = readFileSync(file, 'utf8').trim();
-  else {
-    secret = randomBytes(32).toString('base64url');
-    if (!config.inMemoryDatabase) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file, secret, { mode: 0o600 });
-    }
-  }
+  const generate = () => randomBytes(32).toString('base64url');
+  const secret = config.inMemoryDatabase ? generate() : readOrCreateFile(file, generate).trim();
   secrets.set(config, secret);
   return secret;
 }

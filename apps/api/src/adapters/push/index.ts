@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import webpush from 'web-push';
 import type { AppConfig } from '../../config/env';
+import { readOrCreateFile } from '../../lib/secret-file';
 
 /** A browser's push subscription as the Push API gives it (endpoint and the two keys of RFC 8291). */
 export interface PushTarget {
@@ -42,16 +43,15 @@ export function loadVapidKeys(config: AppConfig): VapidKeys {
     return { publicKey: config.push.publicKey, privateKey: config.push.privateKey, subject };
   const dir = resolve(config.dataDir);
   const file = join(dir, 'vapid-keys.json');
-  if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-    return { ...saved, subject };
-  }
-  const generated = webpush.generateVAPIDKeys();
-  if (!config.inMemoryDatabase) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, JSON.stringify(generated), { mode: 0o600 });
-  }
-  return { ...generated, subject };
+  const generate = () => JSON.stringify(webpush.generateVAPIDKeys());
+  const saved = JSON.parse(
+    config.inMemoryDatabase
+      ? existsSync(file)
+        ? readFileSync(file, 'utf8')
+        : generate()
+      : readOrCreateFile(file, generate),
+  ) as { publicKey: string; privateKey: string };
+  return { ...saved, subject };
 }
 
 /** Push services keep a message this long for an offline device (seconds). */

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from '../../config/env';
 import type { Db } from '../../db/client';
+import { readOrCreateFile } from '../../lib/secret-file';
 import type { FileStore } from '../files';
 import { LocalVideoProvider } from './local/provider';
 import { MuxVideoProvider } from './mux/provider';
@@ -18,13 +19,9 @@ export function loadMediaSecret(config: AppConfig): string {
   if (config.video.mediaUrlSecret) return config.video.mediaUrlSecret;
   const dir = resolve(config.dataDir);
   const file = join(dir, 'media-url-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  if (!config.inMemoryDatabase) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(file, secret, { mode: 0o600 });
-  }
-  return secret;
+  const generate = () => randomBytes(32).toString('base64url');
+  if (config.inMemoryDatabase) return existsSync(file) ? readFileSync(file, 'utf8').trim() : generate();
+  return readOrCreateFile(file, generate).trim();
 }
 
 export interface VideoAdapters {

@@ -29,8 +29,6 @@ const ANSWER_ENTRIES = 500;
 /** A list's ordered ids (every page of a filter is a slice of them). */
 const ID_LIST_TTL_MS = 60_000;
 const ID_LIST_ENTRIES = 50;
-/** On PostgreSQL each process reads the catalogue version at most this often. */
-const VERSION_CHECK_MS = 1000;
 
 type PageBody = { items: TVideoCard[]; total: number; page: number; pageSize: number };
 
@@ -68,7 +66,7 @@ function normaliseFilters(f: VideoFilters): VideoFilters {
  * the home page, list pages and search pages, built without saved flags and serialised once.
  */
 export function createCatalogueAnswers(app: FastifyInstance) {
-  const readVersion = createVersionReader(app.database, app.config.env === 'test' ? 0 : VERSION_CHECK_MS);
+  const readVersion = createVersionReader(app.database, app.config.catalogueVersionCheckMs);
   const answers = new ExpiringLru<Promise<CachedPage>>(ANSWER_ENTRIES, ANSWER_TTL_MS);
   const homes = new ExpiringLru<Promise<THome>>(4, ANSWER_TTL_MS);
   const idLists = new ExpiringLru<Promise<IdList>>(ID_LIST_ENTRIES, ID_LIST_TTL_MS);

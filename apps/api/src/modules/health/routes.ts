@@ -59,6 +59,9 @@ export async function readinessRoutes(app: FastifyInstance) {
       childLoggerFactory: () => log,
     },
     async (request, reply) => {
+      // Shutting down (SIGTERM): out of the balancer's rotation at once, while in-flight work finishes.
+      if (app.lifecycle.draining)
+        return sendProblem(reply, request, 'NOT_READY', 'The process is shutting down.');
       try {
         await app.database.ping();
         return { status: 'ready' as const, database: app.database.driver };

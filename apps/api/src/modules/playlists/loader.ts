@@ -7,7 +7,6 @@ import { createCardLookups } from '../catalogue/queries';
 import { findPlaylistVersioned, loadDetail, selectItemIds, selectSavedInPlaylist, toDetail } from './queries';
 import { assertVisible } from './service';
 
-const CATALOGUE_VERSION_CHECK_MS = 1000;
 const LOADED_MAX = 500;
 const LOADED_TTL_MS = 60_000;
 
@@ -22,10 +21,7 @@ interface LoadedPlaylist {
  * instructors, read at most once a second on PostgreSQL) and the New York day (videos go live at 12:00 AM).
  */
 export function createPlaylistLoader(app: FastifyInstance) {
-  const readCatalogueVersion = createVersionReader(
-    app.database,
-    app.config.env === 'test' ? 0 : CATALOGUE_VERSION_CHECK_MS,
-  );
+  const readCatalogueVersion = createVersionReader(app.database, app.config.catalogueVersionCheckMs);
   const readReleaseDay = createReleaseDay();
   const loaded = new ExpiringLru<Promise<LoadedPlaylist>>(LOADED_MAX, LOADED_TTL_MS);
   // The last cards of each playlist, by catalogue version and day: a reorder, rename or removal (the usual

@@ -3,7 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import { defineJob } from '../../jobs';
 import { findRun } from './queries';
 import { RELEASE_CRON, RELEASE_CRON_TZ, releaseRunAt } from './schedule';
-import { runScheduledRelease } from './service';
+import { ReleaseRunFailedError, runScheduledRelease } from './service';
 
 export const RELEASE_JOB = 'release-midnight';
 
@@ -21,7 +21,12 @@ export const releaseJob = defineJob<{ scheduleTimeUtc?: string }>({
     await catchUpMissedRelease(app, boss);
   },
   handler: async (app, job) => {
-    await runScheduledRelease(app, job.data, job.id);
+    try {
+      await runScheduledRelease(app, job.data, job.id);
+    } catch (error) {
+      if (error instanceof ReleaseRunFailedError) app.metrics.releaseFailures.inc(error.failed);
+      throw error;
+    }
   },
 });
 

@@ -41,7 +41,15 @@ export interface RunResult {
   window?: { fromDate: string; toDate: string };
 }
 
-export class ReleaseRunFailedError extends Error {}
+export class ReleaseRunFailedError extends Error {
+  constructor(
+    message: string,
+    /** Items that failed every attempt. */
+    readonly failed: number,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * One midnight run: releases every due item of every releaser, each once (the ledger row commits with the
@@ -111,7 +119,10 @@ export async function runRelease(db: Db, options: RunOptions): Promise<RunResult
   const status = failed === 0 ? 'done' : 'failed';
   await finishRun(db, scheduleTimeUtc, { status, released, failed, finishedAt: clock.now() });
   if (status === 'failed')
-    throw new ReleaseRunFailedError(`${failed} item(s) of the ${releaseDate} release failed every attempt`);
+    throw new ReleaseRunFailedError(
+      `${failed} item(s) of the ${releaseDate} release failed every attempt`,
+      failed,
+    );
   return { status, released, failed, window: { fromDate: window.fromDate, toDate: window.toDate } };
 }
 
