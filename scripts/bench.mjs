@@ -18,6 +18,7 @@ import { runOverload } from './bench/overload.mjs';
 import { runPlayer } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
+import { runTrc } from './bench/trc.mjs';
 
 const PARTS = {
   health: runHealth,
@@ -33,6 +34,7 @@ const PARTS = {
   comments: runComments,
   audit: runAudit,
   notifications: runNotifications,
+  trc: runTrc,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 
