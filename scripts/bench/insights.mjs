@@ -218,6 +218,10 @@ export async function runInsights() {
         listResults.push({ sort, filter: name, ...(await timed(() => getOk(listUrl, headers), SAMPLES)) });
       }
     const worstList = listResults.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    // The same admin's session check alone (no list), to read the list figures against the machine's load.
+    const sessionUrl = `${base}/auth/session`;
+    await timed(() => getOk(sessionUrl, headers), WARM_UP);
+    const sessionTimes = await timed(() => getOk(sessionUrl, headers), SAMPLES);
 
     const to = new Date().toISOString().slice(0, 10);
     const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
@@ -281,6 +285,7 @@ export async function runInsights() {
       details: [
         `- insights: PostgreSQL at ${url.host}, ${formatNumber(VIDEOS)} videos, ${formatNumber(MEMBERS)} members with a subscription each, ${formatNumber(MEMBERS * REACTIONS_PER_MEMBER)} reactions, ${formatNumber(MEMBERS * WATCHED_PER_MEMBER)} progress rows, 120 days of daily watch rollups (${isReused ? 'kept from an earlier run' : `generated in ${formatNumber(generatedIn, 0)} s`}); API as built, NODE_ENV=production, an admin's session; sequential requests timed at the client.`,
         `  - reaction list p95 by sort and filter (ms): ${listResults.map((r) => `${r.sort}/${r.filter} ${formatNumber(r.p95, 1)}`).join(', ')}`,
+        `  - for reference, GET /auth/session with the same session (no list) in the same run: p50 ${formatNumber(sessionTimes.p50, 1)} ms, p95 ${formatNumber(sessionTimes.p95, 1)} ms`,
         `  - overview: p50 ${formatNumber(overviewTimes.p50, 1)} ms, p95 ${formatNumber(overviewTimes.p95, 1)} ms, max ${formatNumber(overviewTimes.max, 1)} ms`,
         `  - sitemap: p50 ${formatNumber(sitemapTimes.p50 / 1000, 2)} s, max ${formatNumber(sitemapTimes.max / 1000, 2)} s`,
         '  - EXPLAIN of the likes sort, page 200 (the counts index alone, walked backwards; no video joined):',

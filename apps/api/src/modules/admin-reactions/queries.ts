@@ -66,48 +66,67 @@ function matchingVideos(params: ReactionPageParams): SQL {
     : sql`(select ${columns} from ${videos} v ${where}) v`;
 }
 
-/** The ids of one page in order (any sort but the instructor ones without a search). */
-async function sortedPageIds(
-  db: DbOrTx,
-  params: ReactionPageParams,
-): Promise<{ ids: string[]; total: number | null }> {
+/** The order of the page's rows: the sort's keys over `v`, `c` and `i` (the video, its counts, its instructor). */
+const orderOf = (sort: TReactionSort) => (isInstructorSort(sort) ? INSTRUCTOR_ORDER[sort] : ORDER[sort]);
+
+/**
+ * The page's ids in order (any sort but the instructor ones without a search): from the sort's index where it
+ * can, so a deep page skips index entries, not joined rows.
+ */
+function sortedPageIds(params: ReactionPageParams): SQL {
   const hasFilters = Boolean(params.search || params.instructorIds.length || params.categoryIds.length);
-  // A search's matches are all read anyway: they are counted in the same pass, not by a second trigram scan.
-  const total = params.search ? sql`, count(*) over ()::int as total` : sql``;
   const page = sql`limit ${params.limit} offset ${params.offset}`;
-  let query: SQL;
-  if (isInstructorSort(params.sort)) {
-    query = sql`select v.id ${total} from ${matchingVideos(params)}
+  if (isInstructorSort(params.sort))
+    return sql`select v.id from ${matchingVideos(params)}
       left join ${instructors} i on i.id = v.instructor_id
       order by ${INSTRUCTOR_ORDER[params.sort]} ${page}`;
-  } else if (params.sort.startsWith('likes') || params.sort.startsWith('dislikes')) {
+  if (params.sort.startsWith('likes') || params.sort.startsWith('dislikes'))
     // Every video has its counts row (a trigger adds it with the video; it goes with the video): unfiltered,
     // the page is read from the counts' index alone.
-    query = hasFilters
-      ? sql`select c.video_id as id ${total} from ${matchingVideos(params)}
+    return hasFilters
+      ? sql`select c.video_id as id from ${matchingVideos(params)}
           join ${videoReactionCounts} c on c.video_id = v.id order by ${ORDER[params.sort]} ${page}`
       : sql`select c.video_id as id from ${videoReactionCounts} c order by ${ORDER[params.sort]} ${page}`;
-  } else {
-    query = sql`select v.id ${total} from ${matchingVideos(params)} order by ${ORDER[params.sort]} ${page}`;
-  }
-  const rows = await rowsOf<{ id: string; total?: number }>(db, query);
-  return {
-    ids: rows.map((r) => r.id),
-    total: params.search && rows[0] ? Number(rows[0].total) : null,
-  };
+  return sql`select v.id from ${matchingVideos(params)} order by ${ORDER[params.sort]} ${page}`;
+}
+
+interface PageRow {
+  id: string;
+  title: string;
+  categoryName: string | null;
+  instructorName: string | null;
+  likesCount: number;
+  dislikesCount: number;
+  dateAdded: Date | string;
+}
+
+/** The rows of the videos `ids` selects (a query of `id`s), joined and put in the sort's order: one statement. */
+function pageRows(db: DbOrTx, ids: SQL, sort: TReactionSort): Promise<PageRow[]> {
+  return rowsOf<PageRow>(
+    db,
+    sql`select v.id, v.title, cat.name as "categoryName", i.name as "instructorName",
+        c.likes as "likesCount", c.dislikes as "dislikesCount", v.created_at as "dateAdded"
+      from (${ids}) p
+      join ${videos} v on v.id = p.id
+      join ${videoReactionCounts} c on c.video_id = v.id
+      left join ${categories} cat on cat.id = v.category_id
+      left join ${instructors} i on i.id = v.instructor_id
+      order by ${orderOf(sort)}`,
+  );
 }
 
 /**
  * The instructor sorts without a search: the instructors in name order, each one's videos fetched through the
- * instructor index (a nested loop PostgreSQL follows with an incremental sort by title, group by group, instead
- * of sorting every video); then the videos without an instructor, by title, once the named ones are used up.
+ * instructor index (a nested loop PostgreSQL follows with an incremental sort by title, instructor by instructor,
+ * instead of sorting every video); then the videos without an instructor, by title, once the named ones are used
+ * up.
  */
-async function instructorPageIds(
+async function instructorPageRows(
   db: DbOrTx,
   params: ReactionPageParams,
   sort: keyof typeof INSTRUCTOR_ORDER,
   withInstructor: () => Promise<number>,
-): Promise<string[]> {
+): Promise<PageRow[]> {
   const direction = sort === 'instructor_asc' ? sql`asc` : sql`desc`;
   const category = params.categoryIds.length
     ? sql`and v.category_id = any(${uuidList(params.categoryIds)})`
@@ -115,7 +134,7 @@ async function instructorPageIds(
   const chosen = params.instructorIds.length
     ? sql`where i.id = any(${uuidList(params.instructorIds)})`
     : sql``;
-  const named = await rowsOf<{ id: string }>(
+  const named = await pageRows(
     db,
     sql`select v.id from ${instructors} i
       cross join lateral (select v.id, lower(v.title) as title_key from ${videos} v
@@ -123,76 +142,47 @@ async function instructorPageIds(
       ${chosen}
       order by lower(i.name) ${direction}, v.title_key asc, v.id asc
       limit ${params.limit} offset ${params.offset}`,
+    sort,
   );
-  const ids = named.map((r) => r.id);
-  if (ids.length === params.limit || params.instructorIds.length) return ids;
+  if (named.length === params.limit || params.instructorIds.length) return named;
   const skipped = Math.max(0, params.offset - (await withInstructor()));
-  const unnamed = await rowsOf<{ id: string }>(
+  const unnamed = await pageRows(
     db,
     sql`select v.id from ${videos} v where v.instructor_id is null ${category}
-      order by lower(v.title) asc, v.id asc limit ${params.limit - ids.length} offset ${skipped}`,
+      order by lower(v.title) asc, v.id asc limit ${params.limit - named.length} offset ${skipped}`,
+    sort,
   );
-  return [...ids, ...unnamed.map((r) => r.id)];
+  return [...named, ...unnamed];
 }
 
 /**
  * One page of the reaction table (spec 3 §3 "Reaction row") and the number of videos that match. The page's ids
- * come first from indexes alone (a deep page skips ids, not joined rows); only the page's rows are then joined.
+ * are read through indexes first and only the page's rows are joined (a deep page skips index entries, not
+ * joined rows); the count runs beside it.
  */
 export async function selectReactionPage(db: DbOrTx, params: ReactionPageParams) {
   // The videos without an instructor are counted only for the instructor sorts (the plain count needs no heap).
   const unnamed = isInstructorSort(params.sort)
     ? sql`count(*) filter (where v.instructor_id is null)::int`
     : sql`0`;
-  const countMatches = () =>
-    rowsOf<{ total: number; unnamed: number }>(
-      db,
-      sql`select count(*)::int as total, ${unnamed} as unnamed from ${matchingVideos(params)}`,
-    ).then(([row]) => ({ total: Number(row?.total ?? 0), unnamed: Number(row?.unnamed ?? 0) }));
-  let pageIds: string[];
-  let total: number;
-  if (params.search) {
-    const page = await sortedPageIds(db, params);
-    pageIds = page.ids;
-    // Past the last page nothing came back to carry the count.
-    total = page.total ?? (await countMatches()).total;
-  } else if (isInstructorSort(params.sort)) {
-    const counted = countMatches();
-    const ids = instructorPageIds(db, params, params.sort, () => counted.then((c) => c.total - c.unnamed));
-    [pageIds, { total }] = await Promise.all([ids, counted]);
-  } else {
-    [{ ids: pageIds }, { total }] = await Promise.all([sortedPageIds(db, params), countMatches()]);
-  }
-  const rows = pageIds.length
-    ? await db
-        .select({
-          id: videos.id,
-          title: videos.title,
-          categoryName: categories.name,
-          instructorName: instructors.name,
-          likesCount: videoReactionCounts.likes,
-          dislikesCount: videoReactionCounts.dislikes,
-          dateAdded: videos.createdAt,
-        })
-        .from(videos)
-        .leftJoin(categories, eq(categories.id, videos.categoryId))
-        .leftJoin(instructors, eq(instructors.id, videos.instructorId))
-        .innerJoin(videoReactionCounts, eq(videoReactionCounts.videoId, videos.id))
-        .where(inArray(videos.id, pageIds))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items: TReactionRow[] = pageIds.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
-        ...r,
-        likesCount: Number(r.likesCount),
-        dislikesCount: Number(r.dislikesCount),
-        dateAdded: r.dateAdded.toISOString(),
-      },
-    ];
-  });
+  const counted = rowsOf<{ total: number; unnamed: number }>(
+    db,
+    sql`select count(*)::int as total, ${unnamed} as unnamed from ${matchingVideos(params)}`,
+  ).then(([row]) => ({ total: Number(row?.total ?? 0), unnamed: Number(row?.unnamed ?? 0) }));
+  const rows =
+    isInstructorSort(params.sort) && !params.search
+      ? instructorPageRows(db, params, params.sort, () => counted.then((c) => c.total - c.unnamed))
+      : pageRows(db, sortedPageIds(params), params.sort);
+  const [page, { total }] = await Promise.all([rows, counted]);
+  const items: TReactionRow[] = page.map((r) => ({
+    id: r.id,
+    title: r.title,
+    categoryName: r.categoryName,
+    instructorName: r.instructorName,
+    likesCount: Number(r.likesCount),
+    dislikesCount: Number(r.dislikesCount),
+    dateAdded: new Date(r.dateAdded).toISOString(),
+  }));
   return { items, total };
 }
 
