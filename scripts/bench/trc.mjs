@@ -223,19 +223,38 @@ async function openLessonPlan(page, base, id, settle) {
   await button.click();
   await page.waitForSelector('canvas[data-page="1"][data-drawn]', { timeout: 60_000 });
   const run = await page.evaluate(() => window.__bench);
-  const transfer = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/trc/files/'))
-      .reduce((sum, e) => sum + e.transferSize, 0),
-  );
+  // Where the time went (page clock, ms from the navigation's start), from Navigation and Resource Timing.
+  const timeline = await page.evaluate((drawnAt) => {
+    const entries = performance.getEntriesByType('resource');
+    const path = (e) => new URL(e.name).pathname;
+    const end = (test) => {
+      const found = entries.filter((e) => test(path(e)));
+      return found.length ? Math.round(Math.max(...found.map((e) => e.responseEnd))) : null;
+    };
+    const files = entries.filter((e) => path(e).includes('/trc/files/'));
+    const nav = performance.getEntriesByType('navigation')[0];
+    return {
+      domReady: Math.round(nav.domContentLoadedEventEnd),
+      access: end((p) => p.endsWith('/trc/access')),
+      detail: end((p) => /\/trc\/content\/[^/]+$/.test(p)),
+      documentUrl: end((p) => p.endsWith('/document')),
+      worker: end((p) => p.includes('pdf.worker')),
+      pdfFirstStart: files.length ? Math.round(Math.min(...files.map((e) => e.startTime))) : null,
+      pdfRequestsBeforeDrawn: files.filter((e) => e.startTime < drawnAt).length,
+      pdfBytesBeforeDrawn: files
+        .filter((e) => e.responseEnd <= drawnAt)
+        .reduce((sum, e) => sum + e.transferSize, 0),
+      transfer: files.reduce((sum, e) => sum + e.transferSize, 0),
+    };
+  }, run.drawnAt);
   page.off('request', onRequest);
   return {
     fromNavigation: run.drawnAt,
     fromClick: run.drawnAt - run.clickAt,
     pdfRequests: pdfRequests.length,
     ranges: pdfRequests.filter((r) => r.range).length,
-    transfer,
+    clickAt: run.clickAt,
+    ...timeline,
   };
 }
 
@@ -288,7 +307,10 @@ async function runFirstPage() {
     const fromNavigation = median(atOnce.map((r) => r.fromNavigation));
     const fromSettledClick = median(settled.map((r) => r.fromClick));
     const describe = (r) =>
-      `${ms(r.fromNavigation)} from navigation, ${ms(r.fromClick)} from the click (${r.pdfRequests} PDF request(s), ${r.ranges} ranged, ${formatKb(r.transfer)})`;
+      `${ms(r.fromNavigation)} from navigation, ${ms(r.fromClick)} from the click (page clock: DOM ready ${r.domReady}, ` +
+      `TRC access ${r.access}, details ${r.detail}, signed URL ${r.documentUrl}, click ${Math.round(r.clickAt)}, ` +
+      `first PDF request ${r.pdfFirstStart}, ${r.pdfRequestsBeforeDrawn} PDF requests and ${formatKb(r.pdfBytesBeforeDrawn)} ` +
+      `before page 1 was drawn; ${r.pdfRequests} PDF requests, ${r.ranges} ranged, ${formatKb(r.transfer)} in all)`;
     return {
       rows: [
         {
@@ -305,7 +327,7 @@ async function runFirstPage() {
         },
       ],
       details: [
-        `- trc pdf: the member app built into a temporary folder and served by \`vite preview\`, a seeded API on a fresh PGlite folder (no demo media); a ${PDF_PAGES}-page US Letter PDF made with pdf-lib (every page a heading, 12 lines of counts, a drawn diagram and a 480x300 photo-like PNG; ${formatKb(pdf.length)}), uploaded through POST /admin/trc/documents once per lesson plan so each run opens a document never fetched before. Headless Chromium 1280x800 (two-page spreads), logged in as ${TEACHER.email} (approved teacher), Chromium's network emulation with Lighthouse's desktop preset (40 ms latency, 10,240 kbit/s). One tab; after a warm-up (the TRC home and one lesson plan: the app's chunks and pdf.js in the browser's cache), ${PDF_RUNS} runs, each: the lesson plan's address loaded in the tab, "Read Lesson Plan" clicked as soon as it shows; then another lesson plan loaded, its card left for 3 s (the teacher reads it), and clicked. Times in the page's clock to the first page's canvas marked drawn (pdf.js render promise resolved).`,
+        `- trc pdf: the member app built into a temporary folder and served by \`vite preview\`, a seeded API on a fresh PGlite folder (no demo media); a ${PDF_PAGES}-page US Letter PDF made with pdf-lib (every page a heading, 12 lines of counts, a drawn diagram and a 480x300 photo-like PNG; ${formatKb(pdf.length)}), uploaded through POST /admin/trc/documents once per lesson plan so each run opens a document never fetched before. Headless Chromium 1280x800 (two-page spreads), logged in as ${TEACHER.email} (approved teacher), Chromium's network emulation with Lighthouse's desktop preset (40 ms latency, 10,240 kbit/s). One tab; after a warm-up (the TRC home and one lesson plan: the app's chunks and pdf.js in the browser's cache), ${PDF_RUNS} runs, each: the lesson plan's address loaded in the tab, "Read Lesson Plan" clicked as soon as it shows; then another lesson plan loaded, its card left for 3 s (the teacher reads it), and clicked. Times in the page's clock to the first page's canvas marked drawn (pdf.js render promise resolved); the times in brackets are from the navigation's start, from Navigation and Resource Timing.`,
         `  - warm-up: ${describe(warmUp)}`,
         `  - opened at once: ${atOnce.map(describe).join('; ')}`,
         `  - clicked after the card settled: ${settled.map(describe).join('; ')}`,
