@@ -434,7 +434,10 @@ async function runList() {
       .join('; ');
     const tags = (await data`select id from tags order by priority limit 3`).map((r) => r.id);
     const instructors = (await data`select id from instructors order by name limit 2`).map((r) => r.id);
-    const [product] = await data`select id from products order by title limit 1`;
+    // A product that some resource PDFs have, so the case has items to page.
+    const [product] = await data`
+      select unnest(product_ids) as id from trc_content
+      where file_type = 'pdf' and categories @> array['resources'] and product_ids <> '{}' limit 1`;
     const cases = [
       ['lesson plans, latest', 'category=lesson-plans'],
       ['view all, 2 tags', `tags=${tags.slice(0, 2).join(',')}`],
