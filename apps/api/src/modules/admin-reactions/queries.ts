@@ -76,24 +76,30 @@ const orderOf = (sort: TReactionSort) => (isInstructorSort(sort) ? INSTRUCTOR_OR
 function sortedPageIds(params: ReactionPageParams): SQL {
   const hasFilters = Boolean(params.search || params.instructorIds.length || params.categoryIds.length);
   const page = sql`limit ${params.limit} offset ${params.offset}`;
-  if (isInstructorSort(params.sort))
+  if (isInstructorSort(params.sort)) {
     return sql`select v.id from ${matchingVideos(params)}
       left join ${instructors} i on i.id = v.instructor_id
       order by ${INSTRUCTOR_ORDER[params.sort]} ${page}`;
-  if (params.sort.startsWith('likes') || params.sort.startsWith('dislikes'))
-    if (!hasFilters)
-      // Every video has its counts row (a trigger adds it with the video; it goes with the video): unfiltered,
-      // the page is read from the counts' index alone.
-      return sql`select c.video_id as id from ${videoReactionCounts} c order by ${ORDER[params.sort]} ${page}`;
-  // A search's few matches look up their counts one by one (OFFSET 0 again: PostgreSQL would rather hash
-  // every counts row); other filters walk the counts' index and keep the videos that pass.
-  return params.search
-    ? sql`select c.video_id as id from ${matchingVideos(params)}
-          cross join lateral (select c.video_id, c.likes, c.dislikes from ${videoReactionCounts} c
-                              where c.video_id = v.id offset 0) c
-          order by ${ORDER[params.sort]} ${page}`
-    : sql`select c.video_id as id from ${matchingVideos(params)}
-          join ${videoReactionCounts} c on c.video_id = v.id order by ${ORDER[params.sort]} ${page}`;
+  }
+  const isCountSort = params.sort.startsWith('likes') || params.sort.startsWith('dislikes');
+  if (isCountSort && !hasFilters) {
+    // Every video has its counts row (a trigger adds it with the video; it goes with the video): unfiltered,
+    // the page is read from the counts' index alone.
+    return sql`select c.video_id as id from ${videoReactionCounts} c order by ${ORDER[params.sort]} ${page}`;
+  }
+  if (isCountSort && params.search) {
+    // A search's few matches look up their counts one by one (OFFSET 0 again: PostgreSQL would rather hash
+    // every counts row).
+    return sql`select c.video_id as id from ${matchingVideos(params)}
+      cross join lateral (select c.video_id, c.likes, c.dislikes from ${videoReactionCounts} c
+                          where c.video_id = v.id offset 0) c
+      order by ${ORDER[params.sort]} ${page}`;
+  }
+  if (isCountSort) {
+    // Other filters walk the counts' index and keep the videos that pass.
+    return sql`select c.video_id as id from ${matchingVideos(params)}
+      join ${videoReactionCounts} c on c.video_id = v.id order by ${ORDER[params.sort]} ${page}`;
+  }
   return sql`select v.id from ${matchingVideos(params)} order by ${ORDER[params.sort]} ${page}`;
 }
 
