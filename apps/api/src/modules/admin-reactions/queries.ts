@@ -19,7 +19,7 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /**
  * Each sort of the page's id query over `v` (the video) and `c` (its counts row), with the video id last so pages
  * never overlap or skip. The instructor sorts (instructor name, then title, then id; videos without an instructor
- * last) are paged by `instructorPageIds`, or with `INSTRUCTOR_ORDER` when a search has already narrowed the rows.
+ * last) are paged by `instructorPageRows`, or with `INSTRUCTOR_ORDER` when a search has already narrowed the rows.
  */
 const ORDER: Record<Exclude<TReactionSort, 'instructor_asc' | 'instructor_desc'>, SQL> = {
   title_asc: sql`lower(v.title) asc, v.id asc`,
