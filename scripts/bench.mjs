@@ -19,6 +19,7 @@ import { runPlayer, runPlayerData } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
 import { runScale } from './bench/scale.mjs';
+import { runTrc } from './bench/trc.mjs';
 
 const PARTS = {
   health: runHealth,
@@ -36,6 +37,7 @@ const PARTS = {
   audit: runAudit,
   notifications: runNotifications,
   scale: runScale,
+  trc: runTrc,
 };
 const REPORT = join(ROOT, 'docs/performance.md');
 

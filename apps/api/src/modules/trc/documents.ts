@@ -173,3 +173,28 @@ export function verifyDocumentSignature(
   if (e * 1000 <= now) return { ok: false, reason: 'expired' };
   return { ok: true, disposition };
 }
+
+/**
+ * The one byte range a Range header asks of a file of `size` bytes (`bytes=a-b`, `bytes=a-` or `bytes=-n`), so
+ * pdf.js can read the first page of a large PDF without the whole file. Null serves the whole file (no header,
+ * another unit, several ranges); 'unsatisfiable' answers 416.
+ */
+export function byteRangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  if (start >= size) return 'unsatisfiable';
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (end < start) return null;
+  return { start, end };
+}

@@ -18,7 +18,7 @@ import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { registerCommentSubject } from '../comments/subjects';
 import { trcCommentSubject } from './access';
-import { fetchPdf, storeDocument, verifyDocumentSignature } from './documents';
+import { byteRangeOf, fetchPdf, storeDocument, verifyDocumentSignature } from './documents';
 import { findDocument } from './queries';
 import {
   accessState,
@@ -203,7 +203,17 @@ async function documentRoutes(app: FastifyInstance) {
         'content-disposition': `${check.disposition}; filename="${doc.name.replace(/"/g, '')}"`,
         'cache-control': `private, max-age=${maxAge}`,
         'cross-origin-resource-policy': 'same-origin',
+        'accept-ranges': 'bytes',
       });
+      const range = byteRangeOf(request.headers.range, bytes.length);
+      if (range === 'unsatisfiable') {
+        reply.code(416).header('content-range', `bytes */${bytes.length}`);
+        return reply.send();
+      }
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`);
+        return reply.send(bytes.subarray(range.start, range.end + 1));
+      }
       return reply.send(bytes);
     },
   );

@@ -197,6 +197,19 @@ describe('TRC browsing', () => {
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const dl = await t.app.inject({ method: 'GET', url: doc.downloadUrl });
     expect(dl.headers['content-disposition']).toMatch(/^attachment/);
+    // Byte ranges, so pdf.js reads the first page of a large PDF without waiting for the whole file.
+    expect(file.headers['accept-ranges']).toBe('bytes');
+    const size = file.rawPayload.length;
+    const head = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: 'bytes=0-99' } });
+    expect(head.statusCode).toBe(206);
+    expect(head.headers['content-range']).toBe(`bytes 0-99/${size}`);
+    expect(head.rawPayload).toEqual(file.rawPayload.subarray(0, 100));
+    const tail = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: 'bytes=-50' } });
+    expect(tail.headers['content-range']).toBe(`bytes ${size - 50}-${size - 1}/${size}`);
+    expect(tail.rawPayload).toEqual(file.rawPayload.subarray(size - 50));
+    const beyond = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: `bytes=${size}-` } });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
 
     const { content: video } = await createTrcVideo(t.app);
     const play = await call(member, 'GET', `/trc/content/${video.id}/playback`);

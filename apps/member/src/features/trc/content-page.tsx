@@ -20,7 +20,7 @@ import IconThumbDownFilled from '@tabler/icons-react/dist/esm/icons/IconThumbDow
 import IconThumbUp from '@tabler/icons-react/dist/esm/icons/IconThumbUp.mjs';
 import IconThumbUpFilled from '@tabler/icons-react/dist/esm/icons/IconThumbUpFilled.mjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PlayerBox } from '../../shared/video-player/player-box';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './content-page.module.css';
@@ -36,7 +36,7 @@ import {
   useTrcReaction,
 } from './queries';
 import { categoryLabel, describeSize, TrcThumbnail } from './trc-card';
-import { tagPath } from './trc-paths';
+import { categoryOfSegment, tagPath } from './trc-paths';
 import { TagDot } from './trc-tag-badge';
 import { useToastOnError } from './use-toast-on-error';
 
@@ -190,6 +190,12 @@ function Reactions({ detail }: { detail: TTrcDetail }) {
 export function TrcContentPage() {
   const { id = '' } = useParams();
   const detail = useTrcDetail(id);
+  // Lesson plans are PDFs: their signed URL and pdf.js are asked for with the details, not after them.
+  const isLessonPlan = categoryOfSegment(useLocation().pathname.split('/')[2]) === 'lesson-plans';
+  useTrcDocument(id, isLessonPlan && id !== '');
+  useEffect(() => {
+    if (isLessonPlan) void warmUpPdfJs().catch(() => {});
+  }, [isLessonPlan]);
   const error = detail.error instanceof ApiError ? detail.error : null;
   useToastOnError(detail.isError && error?.code !== 'NOT_FOUND', TRC_MESSAGES.fetchContentFailed);
 

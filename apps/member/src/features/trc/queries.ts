@@ -10,6 +10,7 @@ import {
   trcEndpoints,
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 
 /** Where the viewer stands (the guard's one call); every TRC answer sits under /trc. */
 export const trcAccessKey = queryKeyOf(trcEndpoints.accessState);
@@ -74,6 +75,29 @@ export function useTrcDetail(id: string) {
     enabled: id !== '',
     retry: false,
   });
+}
+
+/**
+ * Starts a lesson plan's details and its PDF's signed URL (the guard's check and the page's chunk load meanwhile):
+ * the page's own queries then find them under the same keys. A member without access gets 403s and no data.
+ */
+export function usePrefetchLessonPlan(id: string | null) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!id) return;
+    void queryClient.prefetchQuery({
+      queryKey: detailKey(id),
+      queryFn: ({ signal }) => client.call(trcEndpoints.detail, { params: { id }, signal }),
+      retry: false,
+    });
+    void queryClient.prefetchQuery({
+      queryKey: queryKeyOf(trcEndpoints.document, { params: { id } }),
+      queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
+      retry: false,
+      staleTime: 60_000,
+    });
+  }, [client, queryClient, id]);
 }
 
 /** Signed stream URLs of a TRC video; asked again on MEDIA_NOT_READY until the media is ready. */

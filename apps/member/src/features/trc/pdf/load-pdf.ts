@@ -32,6 +32,10 @@ export async function warmUpPdfJs(): Promise<void> {
 /**
  * Starts opening a PDF from its signed, expiring URL on the shared worker. The task's `destroy()` stops the
  * download and frees the document (the worker stays for the next one).
+ *
+ * The file route answers byte ranges, so pdf.js reads a large PDF's cross-reference table from its end by a range
+ * request while it streams the file from the start (where a lesson plan's first page usually is), and asks for
+ * whatever else the first page needs by range instead of waiting for the whole file.
  */
 export async function openPdf(url: string): Promise<PDFDocumentLoadingTask> {
   const pdfjs = await loadPdfJs();

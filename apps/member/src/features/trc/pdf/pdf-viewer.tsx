@@ -96,6 +96,8 @@ function ViewerBody({
   const [renderZoom] = useDebouncedValue(zoom, PDF_ZOOM_RENDER_DEBOUNCE_MS);
   const [pageSize, setPageSize] = useState<{ width: number; height: number } | null>(null);
   const [hasPageError, setHasPageError] = useState(false);
+  // The view's other page is drawn once its first page is (one worker, one network: the first page comes first).
+  const [drawnStart, setDrawnStart] = useState<number | null>(null);
   const stage = useElementSize();
   const document = pdf.document;
   const pageCount = document?.numPages ?? 0;
@@ -269,16 +271,30 @@ function ViewerBody({
               boxSizing: 'border-box',
             }}
           >
-            {pages.map((pageNumber) => (
-              <PdfPageCanvas
-                key={pageNumber}
-                document={document}
-                pageNumber={pageNumber}
-                cssScale={fit * zoom}
-                renderScale={fit * renderZoom}
-                onError={() => setHasPageError(true)}
-              />
-            ))}
+            {pages.map((pageNumber) =>
+              pageNumber === start || drawnStart === start ? (
+                <PdfPageCanvas
+                  key={pageNumber}
+                  document={document}
+                  pageNumber={pageNumber}
+                  cssScale={fit * zoom}
+                  renderScale={fit * renderZoom}
+                  onRendered={pageNumber === start ? () => setDrawnStart(start) : undefined}
+                  onError={() => setHasPageError(true)}
+                />
+              ) : (
+                <div
+                  key={pageNumber}
+                  aria-hidden
+                  style={{
+                    width: pageSize.width * fit * zoom,
+                    height: pageSize.height * fit * zoom,
+                    background: '#fff',
+                    flex: 'none',
+                  }}
+                />
+              ),
+            )}
           </div>
         )}
       </Box>
