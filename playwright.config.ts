@@ -67,6 +67,8 @@ export default defineConfig({
         NODE_ENV: 'test',
         SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
+        // Several e2e runs share a machine: no metrics listener (its port would clash).
+        METRICS_PORT: '0',
         MEMBER_APP_URL: `http://localhost:${MEMBER_PORT}`,
         ADMIN_APP_URL: `http://localhost:${ADMIN_PORT}`,
       },

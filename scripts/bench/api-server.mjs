@@ -39,6 +39,8 @@ export function benchApiEnv({ port, dataDir, databaseUrl = null }) {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MAX: '100000000',
     SEED_DEMO_DATA: 'false',
+    // Benches run several APIs at once: no metrics listener unless a bench asks for one.
+    METRICS_PORT: process.env.METRICS_PORT ?? '0',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -42,8 +42,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.host, port: config.port });
-  if (config.metrics.port > 0)
-    metricsServer = await listenMetrics(app.metrics, config.metrics.host, config.metrics.port);
+  if (config.metrics.port > 0) {
+    // Metrics are not worth an outage: a taken port is logged and the API serves on (two dev servers).
+    metricsServer = await listenMetrics(app.metrics, config.metrics.host, config.metrics.port).catch(
+      (err: unknown) => {
+        app.log.error({ err, port: config.metrics.port }, 'metrics listener not started');
+        return null;
+      },
+    );
+  }
   app.log.info(
     { node: process.version, role: config.role, metricsPort: config.metrics.port || null },
     'running on Node %s as %s',
