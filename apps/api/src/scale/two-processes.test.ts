@@ -82,8 +82,8 @@ describe.skipIf(!adminUrl)('web and worker processes on one PostgreSQL', { timeo
     // All four start at once on the fresh database: the migrations take turns under the advisory lock.
     // The caches check the catalogue version once a second, as in production.
     const [a, b, w1, w2] = await Promise.all([
-      start('webA', { role: 'web', catalogueVersionCheckMs: 1000 }),
-      start('webB', { role: 'web', catalogueVersionCheckMs: 1000 }),
+      start('webA', { role: 'web', catalogueVersionCheckMs: 500 }),
+      start('webB', { role: 'web', catalogueVersionCheckMs: 500 }),
       start('worker1', { role: 'worker' }),
       start('worker2', { role: 'worker' }),
     ]);
