@@ -1,4 +1,3 @@
-import { isTimeZone } from '../content/shared';
 import { addDays } from '../release';
 
 /**

@@ -7,12 +7,10 @@ import { practiceSummary, recordPractice } from './service';
 
 let t: TestApp;
 let session: Session;
-let userId: string;
 let videos: { id: string }[];
 beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t.app, { userType: 'individual-user' });
-  userId = user.id;
   session = await logInAs(t.app, user.email);
   videos = [await createVideo(t.app, { title: 'Eights' }), await createVideo(t.app, { title: 'Turns' })];
 });

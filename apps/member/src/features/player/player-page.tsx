@@ -91,7 +91,11 @@ export function PlayerPage() {
         credentials: 'include',
         keepalive: true,
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-        body: JSON.stringify({ videoId, seconds, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+        body: JSON.stringify({
+          videoId,
+          seconds,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
       }).catch(() => {});
     },
     [csrfToken, videoId],
