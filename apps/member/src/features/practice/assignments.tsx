@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { readServerMessage } from '../../shared/server-message';
 import { formatDay, formatMinutes } from './format';
 import {
@@ -63,7 +64,7 @@ export function AssignedToMe() {
                   {formatMinutes(a.secondsPractised)} practised
                 </Text>
               </Group>
-              <Button component="a" href="/studio-playlist" variant="subtle" size="compact-sm" mt="xs">
+              <Button component={Link} to="/studio-playlist" variant="subtle" size="compact-sm" mt="xs">
                 Open studio playlists
               </Button>
             </Paper>
