@@ -41,8 +41,8 @@ test.describe('practice', () => {
     await slow(page.getByTestId('player-video')).toBeVisible();
     await startPlaying(page);
     await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(4);
-    // Leaving the player sends the batch not yet reported (keepalive).
-    await page.getByRole('link', { name: 'PRACTICE' }).first().click();
+    // Leaving the player (pagehide) sends the batch not yet reported, with keepalive.
+    await page.goto('/practice');
     await slow(page.getByRole('heading', { name: 'Practice', level: 1 })).toBeVisible();
     await expect
       .poll(() => weekSeconds(page.request), { timeout: 10_000 })
@@ -121,10 +121,10 @@ test.describe('practice', () => {
       // The owner sees it too, and reminds (nobody left to remind: the dancer has finished).
       await page.reload();
       await slow(card.getByRole('row', { name: new RegExp(dancerName) })).toContainText('1 of 1');
-      await card.getByRole('button', { name: 'Send reminder' }).click();
-      await expect(page.getByText(/Everyone assigned has finished|Reminder sent to/)).toBeVisible();
       expect(await pageViolations(page)).toEqual([]);
       await shoot(page, 'practice-owner');
+      await card.getByRole('button', { name: 'Send reminder' }).click();
+      await expect(page.getByText(/Everyone assigned has finished|Reminder sent to/)).toBeVisible();
     } finally {
       await page.request.delete(`/api/v1/playlists/${playlistId}`, {
         headers: { 'x-csrf-token': ownerCsrf },

@@ -147,7 +147,7 @@ export function PracticePage() {
         {isNew && (
           <Alert color="pink" variant="light" title="No practice yet">
             Play any lesson and the minutes you practise appear here, on every device you use.{' '}
-            <Anchor component={Link} to="/Library">
+            <Anchor component={Link} to="/Library" c="inherit" fw={700} underline="always">
               Find a lesson
             </Anchor>
           </Alert>
