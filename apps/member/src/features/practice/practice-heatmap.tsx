@@ -1,13 +1,14 @@
 import { addDays, PRACTICE_LIMITS } from '@dance/domain';
-import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { formatDay, formatMinutes } from './format';
 import classes from './practice-heatmap.module.css';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-/** Minutes at which a day's colour steps up. */
-const LEVELS = [1, 15, 30, 60];
+/** Minutes at which a day's colour steps up past the first (any practice at all). */
+const LEVELS = [15, 30, 60];
 
-const levelOf = (seconds: number) => LEVELS.filter((m) => seconds >= m * 60).length;
+const levelOf = (seconds: number) => (seconds > 0 ? 1 + LEVELS.filter((m) => seconds >= m * 60).length : 0);
 
 /**
  * The calendar heatmap: one column per week (Monday first), one square per day, darker for more minutes. A
@@ -23,10 +24,22 @@ export function PracticeHeatmap({
   days: { day: string; seconds: number }[];
 }) {
   const byDay = new Map(days.map((d) => [d.day, d.seconds]));
+  // On a narrow screen the recent weeks (the right end) show first.
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
+  }, []);
   const weeks = Array.from({ length: PRACTICE_LIMITS.heatmapWeeks }, (_, w) => addDays(from, w * 7));
   return (
     <div>
-      <div className={classes.scroller}>
+      {/* Focusable, so a keyboard can scroll it when it overflows (axe scrollable-region-focusable). */}
+      <Box
+        className={classes.scroller}
+        ref={scroller}
+        tabIndex={0}
+        role="region"
+        aria-label="Practice calendar"
+      >
         <table className={classes.grid}>
           <caption>
             <VisuallyHidden>
@@ -58,7 +71,7 @@ export function PracticeHeatmap({
             ))}
           </tbody>
         </table>
-      </div>
+      </Box>
       <Group gap={6} mt="xs" justify="flex-end" aria-hidden>
         <Text size="xs" c="dimmed">
           Less

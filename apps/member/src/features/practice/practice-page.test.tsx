@@ -46,8 +46,9 @@ describe('practice page', () => {
         ],
       }),
       http.put(apiUrl('/me/practice/goal'), async ({ request }) => {
-        saved = await request.json();
-        return HttpResponse.json(saved);
+        const body = (await request.json()) as Record<string, unknown>;
+        saved = body;
+        return HttpResponse.json(body);
       }),
     );
     renderApp('/practice');
