@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ZVideoCard } from '../catalogue/contracts';
 import { isTimeZone } from '../content/shared';
 import { defineEndpoint } from '../http/endpoint';
+import { text } from '../http/strings';
 import { PRACTICE_LIMITS } from './rules';
 
-const ZTimeZone = z.string().max(64).refine(isTimeZone, 'Unknown time zone');
+const ZTimeZone = text().max(64).refine(isTimeZone, 'Unknown time zone');
 const ZDay = z.iso.date('Use a date as YYYY-MM-DD');
 
 export const ZPracticeReport = z
