@@ -66,6 +66,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA, light and dark)', () => {
         '/result?search_query=ballet',
         '/plans',
         '/account',
+        '/practice',
         '/all-playlist',
         '/personal-playlist',
         '/featured-playlist',

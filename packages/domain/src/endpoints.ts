@@ -25,6 +25,7 @@ import { progressEndpoints } from './player/progress';
 import { reactionEndpoints } from './player/reactions';
 import { recommendationEndpoints } from './player/recommendations';
 import { playlistEndpoints } from './playlists/contracts';
+import { practiceEndpoints, studioAssignmentEndpoints } from './practice/contracts';
 import { trcEndpoints } from './trc/contracts';
 
 /**
@@ -36,6 +37,8 @@ export const ENDPOINT_GROUPS = {
   account: accountEndpoints,
   billing: billingEndpoints,
   studioSeats: studioSeatEndpoints,
+  studioAssignments: studioAssignmentEndpoints,
+  practice: practiceEndpoints,
   catalogue: catalogueEndpoints,
   playlists: playlistEndpoints,
   playback: playbackEndpoints,

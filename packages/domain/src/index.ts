@@ -20,6 +20,7 @@ export * from './notifications';
 export * from './player';
 export * from './playlists';
 export * from './policy';
+export * from './practice';
 export * from './release';
 export * from './trc';
 export * from './users/user';

@@ -122,6 +122,14 @@ const freshFeatured = async () =>
     .id as string;
 const freshSubUser = async () =>
   (await createUser(t.app, { userType: 'subuser', studioOwnerId: w.users.owner.id })).id;
+/** An assignment of a fresh studio playlist of "owner" to a fresh sub-user. */
+const freshAssignment = async () =>
+  (
+    await asUser('owner', '/studio/assignments', {
+      playlistId: await freshStudioPlaylist(),
+      subUserIds: [await freshSubUser()],
+    })
+  ).id as string;
 /** A comment of "member" on the world's video, and an image attached to one. */
 const freshComment = async () =>
   (
@@ -515,6 +523,38 @@ const CASES: Record<string, Case> = {
   'DELETE /api/v1/studio/sub-users/:subUserId': {
     expect: signedIn(403, { owner: '2xx', otherOwner: 404 }),
     request: async () => ({ url: api(`/studio/sub-users/${await freshSubUser()}`) }),
+  },
+
+  // ---- practice log (issue 20): every signed-in member keeps their own ----
+  'GET /api/v1/me/practice': { expect: signedIn('2xx') },
+  'POST /api/v1/me/practice/reports': {
+    expect: signedIn('2xx'),
+    request: () => ({ payload: { videoId: w.videoId, seconds: 10, timeZone: 'UTC' } }),
+  },
+  'PUT /api/v1/me/practice/goal': {
+    expect: signedIn('2xx'),
+    request: () => ({ payload: { weeklyGoalMinutes: 60, timeZone: 'Europe/Paris' } }),
+  },
+  'GET /api/v1/me/assignments': { expect: signedIn('2xx') },
+
+  // ---- studio assignments: the owner assigns its own playlists to its own sub-users ----
+  'GET /api/v1/studio/assignments': { expect: ownerOnly },
+  'POST /api/v1/studio/assignments': {
+    expect: signedIn(403, { owner: '2xx', otherOwner: 404 }),
+    request: async () => ({
+      payload: { playlistId: await freshStudioPlaylist(), subUserIds: [await freshSubUser()] },
+    }),
+  },
+  'DELETE /api/v1/studio/assignments/:assignmentId': {
+    expect: signedIn(403, { owner: '2xx', otherOwner: 404 }),
+    request: async () => ({ url: api(`/studio/assignments/${await freshAssignment()}`) }),
+  },
+  'POST /api/v1/studio/assignments/:assignmentId/reminders': {
+    expect: signedIn(403, { owner: '2xx', otherOwner: 404 }),
+    request: async () => ({
+      url: api(`/studio/assignments/${await freshAssignment()}/reminders`),
+      payload: {},
+    }),
   },
 
   // ---- catalogue (public reads) ----

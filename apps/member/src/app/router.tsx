@@ -30,6 +30,9 @@ const ResetPasswordPage = lazy(() =>
 const SetPasswordPage = lazy(() =>
   import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
 );
+const PracticePage = lazy(() =>
+  import('../features/practice/practice-page').then((m) => ({ default: m.PracticePage })),
+);
 const AccountPage = lazy(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
@@ -109,6 +112,10 @@ export const appRoutes: RouteObject[] = [
       { path: 'plans', element: renderLazy(PlansPage) },
       { path: 'plan', element: renderLazy(PlansPage) },
       { path: 'studioPlans', element: renderLazy(StudioPlansPage) },
+      {
+        path: 'practice',
+        element: <GateRoute gate={routeGates.account}>{renderLazy(PracticePage)}</GateRoute>,
+      },
       {
         path: 'account',
         element: <GateRoute gate={routeGates.account}>{renderLazy(AccountPage)}</GateRoute>,

@@ -4,11 +4,12 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
+import IconTargetArrow from '@tabler/icons-react/dist/esm/icons/IconTargetArrow.mjs';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
 import { Link, useNavigate } from 'react-router';
 import { clearBrowserStorage } from './clear-browser-storage';
 
-/** The header's profile menu: My account, History and Logout (spec 1 §2, §4; issue 22 item 8). */
+/** The header's profile menu: My account, Practice, History and Logout (spec 1 §2, §4; issue 22 item 8). */
 export function ProfileMenu({ user }: { user: TSessionUser }) {
   const logout = useLogout();
   const navigate = useNavigate();
@@ -60,6 +61,9 @@ export function ProfileMenu({ user }: { user: TSessionUser }) {
         <Menu.Divider />
         <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={18} />}>
           My account
+        </Menu.Item>
+        <Menu.Item component={Link} to="/practice" leftSection={<IconTargetArrow size={18} />}>
+          Practice
         </Menu.Item>
         <Menu.Item component={Link} to="/History" leftSection={<IconHistory size={18} />}>
           History

@@ -12,6 +12,7 @@ import IconHome from '@tabler/icons-react/dist/esm/icons/IconHome.mjs';
 import IconLock from '@tabler/icons-react/dist/esm/icons/IconLock.mjs';
 import IconPlaylist from '@tabler/icons-react/dist/esm/icons/IconPlaylist.mjs';
 import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
+import IconTargetArrow from '@tabler/icons-react/dist/esm/icons/IconTargetArrow.mjs';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -129,6 +130,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       )}
       {link('/saved', 'SAVED', <IconBookmark size={ICON_SIZE} />)}
       {user && link('/History', 'HISTORY', <IconHistory size={ICON_SIZE} />)}
+      {user && link('/practice', 'PRACTICE', <IconTargetArrow size={ICON_SIZE} />)}
       {!isLoading && policy.canSeePlans(user) && link('/plans', 'PLANS', <IconCrown size={ICON_SIZE} />)}
       {link('/account', 'MY ACCOUNT', <IconUserCircle size={ICON_SIZE} />)}
       <Divider my="sm" />

@@ -2,13 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import { RELEASE_TIME_ZONE } from '../constants';
 
 /** What a notification is about; members choose per kind and channel which they want (account page). */
-export const NOTIFICATION_KINDS = ['release', 'reply', 'studio-playlist', 'account'] as const;
+export const NOTIFICATION_KINDS = ['release', 'reply', 'studio-playlist', 'practice', 'account'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   release: 'New releases',
   reply: 'Replies to my comments',
   'studio-playlist': 'Studio playlist changes',
+  practice: 'Practice reminders from my studio',
   account: 'Account and billing',
 };
 
@@ -31,11 +32,12 @@ export const isLockedPreference = (kind: NotificationKind, channel: Notification
 
 /**
  * What a member gets without having chosen (decision 0038): everything in the app and by push; by mail, replies
- * (as the reply mail always did) and account mail, while release news and studio playlist mail are opt-in.
+ * (as the reply mail always did), account mail and the studio's practice reminders (an owner asks for each
+ * one, decision 0051), while release news and studio playlist mail are opt-in.
  */
 export function defaultPreference(kind: NotificationKind, channel: NotificationChannel): boolean {
   if (channel !== 'mail') return true;
-  return kind === 'reply' || kind === 'account';
+  return kind === 'reply' || kind === 'account' || kind === 'practice';
 }
 
 /** The answer of the one-click unsubscribe (decision 0038). */

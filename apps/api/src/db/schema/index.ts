@@ -11,6 +11,7 @@ export * from './media-library';
 export * from './notifications';
 export * from './playlists';
 export * from './popups';
+export * from './practice';
 export * from './release-audit';
 export * from './releases';
 export * from './sessions';

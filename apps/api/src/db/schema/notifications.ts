@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-const KINDS = ['release', 'reply', 'studio-playlist', 'account'] as const;
+const KINDS = ['release', 'reply', 'studio-playlist', 'practice', 'account'] as const;
 
 /**
  * A notification as sent: what it says, whom it targets (`audience`, resolved by the fan-out job) and its

@@ -180,8 +180,11 @@ export async function deliverBatch(deps: DeliveryDeps, notificationId: string, u
   const [inboxUsers, pushUsers, mailUsers] = await Promise.all([
     filterWanting(deps.db, userIds, notification.kind, 'inbox'),
     filterWanting(deps.db, userIds, notification.kind, 'push'),
-    // The reply mail is the comments module's own (with the reply's excerpt); it asks the same preference.
-    notification.kind === 'reply' ? [] : filterWanting(deps.db, userIds, notification.kind, 'mail'),
+    // The reply mail is the comments module's own (with the reply's excerpt), the practice reminder's the
+    // practice module's (sent at once, with the assignment); both ask the same preference.
+    notification.kind === 'reply' || notification.kind === 'practice'
+      ? []
+      : filterWanting(deps.db, userIds, notification.kind, 'mail'),
   ]);
   const added = await insertInboxRows(deps.db, notificationId, inboxUsers);
   if (added.length > 0) await deps.onInbox?.(added, notification);

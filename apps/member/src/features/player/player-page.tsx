@@ -3,6 +3,7 @@ import {
   normalizeContentType,
   PLAYER_MESSAGES,
   playerPath,
+  practiceEndpoints,
   progressEndpoints,
   type TStream,
 } from '@dance/domain';
@@ -81,6 +82,25 @@ export function PlayerPage() {
   );
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.home }), [queryClient]);
 
+  // Practice time, in small batches; keepalive so the last one still arrives when the page goes away.
+  const reportPractice = useCallback(
+    (seconds: number) => {
+      if (!csrfToken || !videoId) return;
+      void fetch(`/api/v1${practiceEndpoints.report.path}`, {
+        method: 'POST',
+        credentials: 'include',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+        body: JSON.stringify({
+          videoId,
+          seconds,
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        }),
+      }).catch(() => {});
+    },
+    [csrfToken, videoId],
+  );
+
   const onExpired = useCallback(() => void playback.refetch(), [playback.refetch]);
   // "Video first": the details' images and the recommendations wait for the video's first frame (at most
   // a few seconds), so the first segments do not queue behind them.
@@ -150,6 +170,7 @@ export function PlayerPage() {
     onPreferencesChange: (next: { isMirrored: boolean; playbackRate: number }) =>
       savePreferences.mutate(next),
     onProgress: saveProgress,
+    onPractice: reportPractice,
     onExpired,
     onEnded,
     onReady: onVideoReady,

@@ -42,6 +42,7 @@ import { findCue } from './storyboard';
 import { useHlsSource } from './use-hls-source';
 import { usePlaybackRate } from './use-playback-rate';
 import { usePracticeLoop } from './use-practice-loop';
+import { usePracticeTime } from './use-practice-time';
 import { useProgressReporting } from './use-progress-reporting';
 import { useStoryboard } from './use-storyboard';
 import { useTunedStartUp } from './use-tuned-start-up';
@@ -62,6 +63,8 @@ export interface VideoPlayerProps {
   onPreferencesChange: (prefs: { isMirrored: boolean; playbackRate: number }) => void;
   /** Called every 10 s while playing, on pause and when the player goes away. */
   onProgress?: (positionSeconds: number, durationSeconds: number) => void;
+  /** Seconds practised since the last call (playing and visible; see use-practice-time.ts). */
+  onPractice?: (seconds: number) => void;
   /** The signed URLs expired mid-watch: ask for fresh ones. */
   onExpired?: () => void;
   /** Start playing as soon as frames arrive (opened from a card click, or the next video of a playlist). */
@@ -123,6 +126,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved).
   const keepPlaybackRate = usePlaybackRate(videoRef, playbackRate);
   const reportProgress = useProgressReporting(videoRef, onProgress);
+  usePracticeTime(videoRef, props.onPractice);
   const { loop, setLoop, onTime: stepPracticeLoop } = usePracticeLoop();
 
   function onTimeUpdate() {
