@@ -75,6 +75,7 @@ test('a new tag and a colour typed in a tag row are guarded', async ({ page }) =
 test('leaving the upload wizard during an upload asks first, and leaving stops the upload', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await logInAsAdmin(page);
   await page.goto('/AdminDashboard/AddVideos');
   await page.getByLabel('Title').first().fill(`Interrupted upload ${Date.now()}`);
