@@ -56,16 +56,18 @@ test('a new tag and a colour typed in a tag row are guarded', async ({ page }) =
   await expect(firstRow).toBeVisible({ timeout: 60_000 });
   expect(await warnsOnUnload(page)).toBe(false);
 
-  // A new tag's name, then cleared: nothing left to lose, leaving is free again.
-  await page.getByLabel('New tag').fill('Spirals');
-  expect(await warnsOnUnload(page)).toBe(true);
-  await page.getByLabel('New tag').fill('');
-  expect(await warnsOnUnload(page)).toBe(false);
-
-  // A colour typed in a row and not complete: it cannot be saved, so leaving would lose it.
+  // A colour typed in a row is saved once it is a whole colour; a partial one would be lost by a reload or
+  // closing the tab (leaving the field puts the saved colour back): the browser warns.
   const firstName = (await firstRow.locator('td').nth(1).textContent())?.trim() ?? '';
   const colour = page.getByLabel(`Colour of ${firstName}`);
+  const saved = await colour.inputValue();
   await colour.fill('#12');
+  expect(await warnsOnUnload(page)).toBe(true);
+  await colour.fill(saved);
+  expect(await warnsOnUnload(page)).toBe(false);
+
+  // A new tag's name typed but not added: leaving by the menu asks first.
+  await page.getByLabel('New tag').fill('Spirals');
   expect(await warnsOnUnload(page)).toBe(true);
   await expectLeaveAsked(page, /TagManagement$/, '/AdminDashboard/Overview');
 });
@@ -73,6 +75,7 @@ test('a new tag and a colour typed in a tag row are guarded', async ({ page }) =
 test('leaving the upload wizard during an upload asks first, and leaving stops the upload', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await logInAsAdmin(page);
   await page.goto('/AdminDashboard/AddVideos');
   await page.getByLabel('Title').first().fill(`Interrupted upload ${Date.now()}`);
