@@ -6,3 +6,4 @@ export * from './playback';
 export * from './progress';
 export * from './reactions';
 export * from './recommendations';
+export * from './count-grid';
