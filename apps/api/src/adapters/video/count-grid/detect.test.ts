@@ -15,7 +15,9 @@ function phaseError(grid: TCountGrid, time: number) {
 function expectAccurate(clip: GeneratedClip, parts: ClipPart[], grid: TCountGrid) {
   expect(grid.noCounts).toBe(false);
   expect(grid.sections.map((s) => s.bpm)).toHaveLength(parts.length);
-  parts.forEach((part, i) => expect(Math.abs(grid.sections[i]!.bpm - part.bpm)).toBeLessThan(1));
+  parts.forEach((part, i) => {
+    expect(Math.abs(grid.sections[i]!.bpm - part.bpm)).toBeLessThan(1);
+  });
   // Beats around a tempo change may belong to either grid; the rest must sit on the grid.
   const changes = clip.beats.filter((b, i) => i > 0 && b.part !== clip.beats[i - 1]!.part).map((b) => b.time);
   const settled = clip.beats.filter((b) => changes.every((c) => Math.abs(b.time - c) > 1.5));
