@@ -39,35 +39,54 @@ interface Envelope {
   weight: Float32Array;
 }
 
-function onsetEnvelope(samples: Float32Array, sampleRate: number): Envelope {
-  const frames = Math.floor(samples.length / HOP);
-  // Two energies per frame: of the signal (the kick's weight, for accents) and of its first difference
-  // (the attack of clicks, snares and hi-hats).
-  const raw = new Float32Array(frames);
-  const bright = new Float32Array(frames);
-  let previous = 0;
+/**
+ * Two energies per frame of mono PCM, fed chunk by chunk (an hour of audio never sits whole in memory): of
+ * the signal (the kick's weight, for accents) and of its first difference (the attack of clicks, snares and
+ * hi-hats).
+ */
+export class FrameEnergies {
+  readonly raw: number[] = [];
+  readonly bright: number[] = [];
+  private previous = 0;
+  private sumRaw = 0;
+  private sumBright = 0;
+  private filled = 0;
+  samples = 0;
+
+  push(chunk: Float32Array) {
+    for (let i = 0; i < chunk.length; i += 1) {
+      const x = chunk[i]!;
+      this.sumRaw += x * x;
+      this.sumBright += (x - this.previous) * (x - this.previous);
+      this.previous = x;
+      this.filled += 1;
+      if (this.filled === HOP) {
+        this.raw.push(this.sumRaw);
+        this.bright.push(this.sumBright);
+        this.sumRaw = 0;
+        this.sumBright = 0;
+        this.filled = 0;
+      }
+    }
+    this.samples += chunk.length;
+  }
+}
+
+function onsetEnvelope(energies: FrameEnergies, sampleRate: number): Envelope {
+  const { raw, bright } = energies;
+  const frames = raw.length;
   let maxRaw = 0;
   let maxBright = 0;
   for (let f = 0; f < frames; f += 1) {
-    let sumRaw = 0;
-    let sumBright = 0;
-    for (let i = f * HOP; i < (f + 1) * HOP; i += 1) {
-      const x = samples[i]!;
-      sumRaw += x * x;
-      sumBright += (x - previous) * (x - previous);
-      previous = x;
-    }
-    raw[f] = sumRaw;
-    bright[f] = sumBright;
-    maxRaw = Math.max(maxRaw, sumRaw);
-    maxBright = Math.max(maxBright, sumBright);
+    maxRaw = Math.max(maxRaw, raw[f]!);
+    maxBright = Math.max(maxBright, bright[f]!);
   }
   const onset = new Float32Array(frames);
   const loud = new Float32Array(frames);
   const weight = new Float32Array(frames);
   const scaleRaw = maxRaw > 0 ? 1000 / maxRaw : 0;
   const scaleBright = maxBright > 0 ? 1000 / maxBright : 0;
-  const rise = (values: Float32Array, f: number, scale: number) =>
+  const rise = (values: number[], f: number, scale: number) =>
     Math.max(0, Math.log1p(values[f]! * scale) - Math.log1p(values[f - 1]! * scale));
   for (let f = 1; f < frames; f += 1) {
     onset[f] = rise(raw, f, scaleRaw) + rise(bright, f, scaleBright);
@@ -247,9 +266,16 @@ const round = (value: number, places: number) => Math.round(value * 10 ** places
 
 /** The count grid of mono PCM: sections of steady tempo; `noCounts` when no steady beat is found. */
 export function detectCountGrid(samples: Float32Array, sampleRate = ANALYSIS_SAMPLE_RATE): TCountGrid {
-  const env = onsetEnvelope(samples, sampleRate);
+  const energies = new FrameEnergies();
+  energies.push(samples);
+  return countGridOf(energies, sampleRate);
+}
+
+/** The count grid of the frame energies of a whole track. */
+export function countGridOf(energies: FrameEnergies, sampleRate = ANALYSIS_SAMPLE_RATE): TCountGrid {
+  const env = onsetEnvelope(energies, sampleRate);
   const peaks = pickPeaks(env);
-  const duration = samples.length / sampleRate;
+  const duration = energies.samples / sampleRate;
   const sections: (TCountSection & { lastBeat: number; firstBeat: number })[] = [];
   let seed = peaks[0]?.time ?? duration;
   while (seed < duration - 2) {
