@@ -9,7 +9,8 @@ import { generateClip } from './test-clips';
 /** 16-bit mono WAV of the samples. */
 function wav(samples: Float32Array, sampleRate: number): Buffer {
   const data = Buffer.alloc(samples.length * 2);
-  samples.forEach((s, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32767), i * 2));
+  for (let i = 0; i < samples.length; i += 1)
+    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
