@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = (videoId: string) => `/api/v1/admin/videos/${videoId}/count-grid`;
-const put = (videoId: string, payload: unknown) =>
+const put = (videoId: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: url(videoId), headers: admin.headers, payload });
 const storedGrid = async (assetId: string) =>
   (await t.app.db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId)))[0]!.countGrid;
