@@ -86,6 +86,9 @@ export interface VideoPlayerProps {
 /** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
 const FRAME_RATE = 30;
 
+/** Seconds past a beat that a step or a loop lands on (inside the frame on the beat). */
+const ON_THE_BEAT = 0.01;
+
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
@@ -174,7 +177,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   function stepCounts(step: -1 | 0 | 1) {
     const video = videoRef.current;
     const to = video ? stepEightCount(eightCounts, video.currentTime, step) : null;
-    if (to !== null) seek(to);
+    // Just past the beat, so the frame shown is the one on the "1", not the last one before it.
+    if (to !== null) seek(to + ON_THE_BEAT);
   }
 
   /** Loops the chosen number of eight-counts from the current one (with the ramp); again stops it. */
@@ -196,8 +200,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
             step: countSettings.rampStep,
           }
         : null;
-    setLoop((l) => ({ ...l, ...range, done: 0, ramp, label: `${countSettings.loopCounts} × 8` }));
-    seek(range.a);
+    setLoop((l) => ({
+      ...l,
+      a: range.a + ON_THE_BEAT,
+      b: range.b,
+      done: 0,
+      ramp,
+      label: `${countSettings.loopCounts} × 8`,
+    }));
+    seek(range.a + ON_THE_BEAT);
   }
 
   function togglePlay() {
