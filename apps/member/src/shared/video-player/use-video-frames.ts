@@ -18,6 +18,8 @@ export function useVideoFrames(
     if (!video || !enabled) return;
     let handle = 0;
     let stopped = false;
+    // What is on screen now, before the next frame comes (or while paused).
+    callback.current(video.currentTime, video);
     if ('requestVideoFrameCallback' in video) {
       const tick = (_now: number, metadata: VideoFrameCallbackMetadata) => {
         if (stopped) return;

@@ -137,7 +137,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const grid = hasCounts(stream?.countGrid) ? stream.countGrid : null;
   const [countSettings, setCountSettings] = useState<CountSettings>(DEFAULT_COUNT_SETTINGS);
   const [showKeys, setShowKeys] = useState(false);
-  const { count, onFrame: showCount } = useCountDisplay(grid);
+  const { ref: countRef, onFrame: showCount } = useCountDisplay(grid, countSettings.showAnd);
   const clickBeat = useMetronome(grid, countSettings.metronome);
   const { counting, countIn } = useCountIn();
   const {
@@ -352,14 +352,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
           ))}
         </video>
-        {grid && (counting !== null || count) && (
+        {grid && (
           <div
+            ref={countRef}
             className={classes.count}
-            data-counting-in={counting !== null || undefined}
+            hidden={counting !== null}
             data-testid="count-display"
             aria-hidden
-          >
-            {counting ?? (count!.isAnd && countSettings.showAnd ? '&' : count!.count)}
+          />
+        )}
+        {grid && counting !== null && (
+          <div className={classes.count} data-counting-in data-testid="count-in" aria-hidden>
+            {counting}
           </div>
         )}
         {error && (
