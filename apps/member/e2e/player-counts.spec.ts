@@ -147,6 +147,7 @@ test.describe('counting in eights', () => {
     );
     await page.keyboard.press('e');
     await expect(page.getByTestId('loop-status')).toHaveCount(0);
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.pause());
 
     // The tempo ramp: from 0.8x up by 0.1x each repeat to full speed, pitch kept, the speed shown.
     await page.getByRole('combobox', { name: 'Tempo ramp' }).click();
