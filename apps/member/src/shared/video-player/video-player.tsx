@@ -86,8 +86,11 @@ export interface VideoPlayerProps {
 /** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
 const FRAME_RATE = 30;
 
-/** Seconds past a beat that a step or a loop lands on (inside the frame on the beat). */
-const ON_THE_BEAT = 0.01;
+/**
+ * Seconds past a beat that a step or a loop lands on: inside the first frame on or after the beat (frames last
+ * 33 to 42 ms, and a stream's frames may sit a few ms off the audio's beat).
+ */
+const ON_THE_BEAT = 0.03;
 
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
