@@ -100,7 +100,7 @@ test.describe('counting in eights', () => {
     await page.keyboard.press('b');
     await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(bar, 1);
     await expect(page.getByTestId('count-display')).toHaveText('1');
-    await page.getByRole('button', { name: 'Forward one eight-count' }).click();
+    await page.getByRole('button', { name: 'Forward 8 counts' }).click();
     await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(2 * bar, 1);
 
     // The count on screen follows the grid within one video frame at 0.5x, 1x and 1.5x.

@@ -38,9 +38,9 @@ function renderBar(overrides: { isLooping?: boolean; speed?: number } = {}) {
 describe('CountBar', () => {
   it('steps back, to the "1" and forward by eight-counts, loops and opens the keys', async () => {
     const { onStep, onLoopCounts, onShowKeys, user } = renderBar();
-    await user.click(screen.getByRole('button', { name: 'Back one eight-count' }));
+    await user.click(screen.getByRole('button', { name: 'Back 8 counts' }));
     await user.click(screen.getByRole('button', { name: 'To the "1" of this eight-count' }));
-    await user.click(screen.getByRole('button', { name: 'Forward one eight-count' }));
+    await user.click(screen.getByRole('button', { name: 'Forward 8 counts' }));
     expect(onStep.mock.calls).toEqual([[-1], [0], [1]]);
     await user.click(screen.getByRole('button', { name: 'Loop 1 × 8' }));
     expect(onLoopCounts).toHaveBeenCalledTimes(1);

@@ -58,7 +58,7 @@ export function CountBar({
         <Button
           variant="default"
           onClick={() => onStep(-1)}
-          aria-label="Back one eight-count"
+          aria-label="Back 8 counts"
           leftSection={<IconChevronLeft size={16} />}
         >
           8
@@ -69,7 +69,7 @@ export function CountBar({
         <Button
           variant="default"
           onClick={() => onStep(1)}
-          aria-label="Forward one eight-count"
+          aria-label="Forward 8 counts"
           rightSection={<IconChevronRight size={16} />}
         >
           8
