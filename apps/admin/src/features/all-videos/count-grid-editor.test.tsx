@@ -79,9 +79,9 @@ describe('the counts of a video in the edit form (issue 20)', () => {
     expect(screen.getByLabelText('BPM')).toHaveValue('119.6');
     expect(screen.getByTestId('first-downbeat')).toHaveTextContent('First "1": 0:01.240');
 
-    await user.click(screen.getByRole('button', { name: '0.1 BPM faster' }));
-    await user.click(screen.getByRole('button', { name: '0.1 BPM faster' }));
-    await user.click(screen.getByRole('button', { name: 'First "1" 10 ms earlier' }));
+    await user.click(screen.getByRole('button', { name: '+0.1 BPM' }));
+    await user.click(screen.getByRole('button', { name: '+0.1 BPM' }));
+    await user.click(screen.getByRole('button', { name: 'First "1" −10 ms' }));
     expect(screen.getByLabelText('BPM')).toHaveValue('119.8');
     expect(screen.getByTestId('first-downbeat')).toHaveTextContent('0:01.230');
     await user.click(screen.getByRole('button', { name: 'Save counts' }));

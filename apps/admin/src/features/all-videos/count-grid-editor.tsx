@@ -106,14 +106,14 @@ export function CountGridEditor({ videoId }: { videoId: string }) {
             <Button
               variant="default"
               onClick={() => setFirst({ bpm: round((first?.bpm ?? 120) - NUDGE_BPM, 2) })}
-              aria-label="0.1 BPM slower"
+              aria-label="−0.1 BPM"
             >
               −0.1
             </Button>
             <Button
               variant="default"
               onClick={() => setFirst({ bpm: round((first?.bpm ?? 120) + NUDGE_BPM, 2) })}
-              aria-label="0.1 BPM faster"
+              aria-label="+0.1 BPM"
             >
               +0.1
             </Button>
@@ -129,7 +129,7 @@ export function CountGridEditor({ videoId }: { videoId: string }) {
                   downbeatSeconds: Math.max(0, round((first?.downbeatSeconds ?? 0) - NUDGE_SECONDS, 3)),
                 })
               }
-              aria-label='First "1" 10 ms earlier'
+              aria-label='First "1" −10 ms'
             >
               −10 ms
             </Button>
@@ -138,7 +138,7 @@ export function CountGridEditor({ videoId }: { videoId: string }) {
               onClick={() =>
                 setFirst({ downbeatSeconds: round((first?.downbeatSeconds ?? 0) + NUDGE_SECONDS, 3) })
               }
-              aria-label='First "1" 10 ms later'
+              aria-label='First "1" +10 ms'
             >
               +10 ms
             </Button>
