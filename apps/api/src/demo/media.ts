@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { formatClock } from '@dance/domain';
+import { formatClock, type TCountGrid } from '@dance/domain';
 import { and, desc, eq, inArray, isNull, like, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { runFfmpeg } from '../adapters/video/local/ffmpeg';
@@ -249,6 +249,17 @@ interface Job {
   isTrailer: boolean;
 }
 
+/**
+ * The count grid of a demo clip, known from how it is made: its beat starts at 0:00 and the 8 s clip holds a
+ * whole number of beats, so the grid runs on across the loops. Fast beats (3 and 4 a second) are counted
+ * every other beat, as dancers count double time.
+ */
+export function demoCountGrid(video: Pick<VideoRow, 'title' | 'kind'>): TCountGrid {
+  const { beatsPerSecond } = clipSpecOf(video);
+  const bpm = beatsPerSecond >= 3 ? beatsPerSecond * 30 : beatsPerSecond * 60;
+  return { noCounts: false, source: 'detected', sections: [{ fromSeconds: 0, bpm, downbeatSeconds: 0 }] };
+}
+
 /** Builds an asset's hls folder from its cached clip and marks it ready. */
 async function installClip(app: FastifyInstance, job: Job, clipDir: string) {
   const { asset, video, isTrailer } = job;
@@ -317,6 +328,7 @@ async function installClip(app: FastifyInstance, job: Job, clipDir: string) {
       posterUrl,
       hasStoryboard: true,
       subtitles: [{ lang: 'en', label: 'English', ref: 'en.vtt' }],
+      countGrid: demoCountGrid(video),
       updatedAt: new Date(),
     })
     .where(eq(mediaAssets.id, asset.id));

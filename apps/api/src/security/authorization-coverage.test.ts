@@ -775,6 +775,17 @@ const CASES: Record<string, Case> = {
       },
     }),
   },
+  'GET /api/v1/admin/videos/:videoId/count-grid': {
+    expect: adminOnly,
+    request: async () => ({ url: api(`/admin/videos/${await freshVideo()}/count-grid`) }),
+  },
+  'PUT /api/v1/admin/videos/:videoId/count-grid': {
+    expect: adminOnly,
+    request: async () => ({
+      url: api(`/admin/videos/${await freshVideo()}/count-grid`),
+      payload: { noCounts: false, sections: [{ fromSeconds: 0, bpm: 120, downbeatSeconds: 0.5 }] },
+    }),
+  },
   'POST /api/v1/admin/videos/:videoId/media/retry': {
     // A ready video has nothing to retry: the admin reaches the rule (409), everyone else is refused first.
     expect: adminReaches(409),

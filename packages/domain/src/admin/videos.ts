@@ -3,6 +3,8 @@ import { ZTag, ZVideoIdParams } from '../catalogue/contracts';
 import { LEVELS, SEARCH_MIN_CHARS, SORT_OPTIONS } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
 import { multilineText, text } from '../http/strings';
+import { ZCountGrid } from '../player/count-grid';
+import { ZStream } from '../player/playback';
 import { ZAdminPageNumber, ZAdminPageSize, ZDeleted } from './common';
 
 export const ADMIN_VIDEO_SEARCH_MESSAGE = `Search needs at least ${SEARCH_MIN_CHARS} characters`;
@@ -141,7 +143,38 @@ export const ZUpdateAdminVideoRequest = z
   .strict();
 export type TUpdateAdminVideoRequest = z.input<typeof ZUpdateAdminVideoRequest>;
 
+/** The count grid of a video's media, with a signed stream to tap along to (issue 20). */
+export const ZAdminCountGrid = z.object({
+  /** Null while the media was not analysed (or has no media). */
+  grid: ZCountGrid.nullable(),
+  /** Null when the media is not ready to play. */
+  stream: ZStream.nullable(),
+});
+export type TAdminCountGrid = z.infer<typeof ZAdminCountGrid>;
+
 export const adminVideoEndpoints = {
+  countGrid: defineEndpoint({
+    method: 'GET',
+    path: '/admin/videos/:videoId/count-grid',
+    summary: "The video's count grid (BPM, first downbeat, tempo sections) and a stream to tap along to",
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZVideoIdParams,
+    response: ZAdminCountGrid,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'NOT_FOUND'],
+  }),
+  saveCountGrid: defineEndpoint({
+    method: 'PUT',
+    path: '/admin/videos/:videoId/count-grid',
+    summary:
+      'Correct the count grid (tapped or nudged), or mark the video "no counts"; kept over new detections',
+    tags: ['admin'],
+    auth: 'admin',
+    params: ZVideoIdParams,
+    body: ZCountGrid.omit({ source: true }),
+    response: ZAdminCountGrid,
+    errors: ['VALIDATION_FAILED', 'UNAUTHENTICATED', 'ROLE_MISMATCH', 'CSRF_FAILED', 'NOT_FOUND', 'CONFLICT'],
+  }),
   list: defineEndpoint({
     method: 'GET',
     path: '/admin/videos',

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './chapters';
 export * from './content-type';
+export * from './count-grid';
 export * from './messages';
 export * from './playback';
 export * from './progress';

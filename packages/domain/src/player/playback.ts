@@ -4,6 +4,7 @@ import { LEVELS } from '../constants';
 import { defineEndpoint } from '../http/endpoint';
 import { text } from '../http/strings';
 import { normalizeContentType } from './content-type';
+import { ZCountGrid } from './count-grid';
 import { ZReactionValue } from './reactions';
 
 export const ZChapterView = z.object({
@@ -26,6 +27,8 @@ export const ZStream = z.object({
   subtitles: z.array(ZSubtitleTrack),
   durationSeconds: z.number(),
   maxResolution: z.number().int(),
+  /** The count grid (issue 20); null while not analysed. */
+  countGrid: ZCountGrid.nullable(),
 });
 export type TStream = z.infer<typeof ZStream>;
 

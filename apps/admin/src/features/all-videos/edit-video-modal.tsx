@@ -29,6 +29,7 @@ import { useEffect } from 'react';
 import { RichTextInput } from '../../components/rich-text-input';
 import { scrollToTop } from '../../components/scroll-to-top';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes';
+import { CountGridEditor } from './count-grid-editor';
 import { useAllInstructors, useUpdateVideo, useVideoFormOptions } from './queries';
 import { formatDuration } from './text';
 
@@ -272,6 +273,12 @@ export function EditVideoModal({ video, onClose }: { video: TAdminVideo | null; 
           </Group>
         </Stack>
       </form>
+      {video && (
+        <Stack mt="lg">
+          <Divider />
+          <CountGridEditor videoId={video.id} />
+        </Stack>
+      )}
     </Modal>
   );
 }

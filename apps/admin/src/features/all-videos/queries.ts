@@ -4,6 +4,7 @@ import {
   adminVideoEndpoints,
   catalogueEndpoints,
   type SortOption,
+  type TCountGrid,
   type TUpdateAdminVideoRequest,
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -97,5 +98,27 @@ export function useAllInstructors(isEnabled: boolean) {
     queryFn: () => client.call(adminInstructorEndpoints.list),
     enabled: isEnabled,
     staleTime: 60_000,
+  });
+}
+
+/** The video's count grid and a stream to tap along to (issue 20). */
+export function useCountGrid(videoId: string | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: queryKeyOf(adminVideoEndpoints.countGrid, { params: { videoId: videoId ?? '' } }),
+    queryFn: ({ signal }) =>
+      client.call(adminVideoEndpoints.countGrid, { params: { videoId: videoId! }, signal }),
+    enabled: videoId !== null,
+  });
+}
+
+export function useSaveCountGrid(videoId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<TCountGrid, 'source'>) =>
+      client.call(adminVideoEndpoints.saveCountGrid, { params: { videoId }, body }),
+    onSuccess: (data) =>
+      queryClient.setQueryData(queryKeyOf(adminVideoEndpoints.countGrid, { params: { videoId } }), data),
   });
 }

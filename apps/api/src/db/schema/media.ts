@@ -1,3 +1,4 @@
+import type { TCountGrid } from '@dance/domain';
 import {
   boolean,
   index,
@@ -61,6 +62,11 @@ export const mediaAssets = pgTable(
      * the import job fetches it into the local pipeline (decision 0033). Null for uploads and demo media.
      */
     sourceRef: text('source_ref'),
+    /**
+     * The count grid (issue 20): tempo sections detected from the audio while processing, or an admin's
+     * correction (source 'admin', which a new detection never overwrites). Null: not analysed yet.
+     */
+    countGrid: jsonb('count_grid').$type<TCountGrid>(),
     /** Generated demo media (a short clip looped to the catalogue's duration). */
     isDemo: boolean('is_demo').notNull().default(false),
     error: text('error'),

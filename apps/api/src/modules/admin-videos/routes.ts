@@ -1,6 +1,7 @@
 import { adminVideoEndpoints } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route';
+import { readCountGrid, saveCountGrid } from './count-grid';
 import { selectAdminVideoPage, toAdminVideos } from './queries';
 import { editVideo, removeVideo, retryVideoMedia } from './service';
 
@@ -20,6 +21,12 @@ export async function adminVideoRoutes(app: FastifyInstance) {
     const { videoId } = request.params;
     return editVideo(app.db, request, request.caller.user.id, videoId, request.body);
   });
+
+  route(app, adminVideoEndpoints.countGrid, async (request) => readCountGrid(app, request.params.videoId));
+
+  route(app, adminVideoEndpoints.saveCountGrid, async (request) =>
+    saveCountGrid(app, request, request.caller.user.id, request.params.videoId, request.body),
+  );
 
   route(app, adminVideoEndpoints.retryMedia, async (request) => {
     return retryVideoMedia(app, request, request.caller.user.id, request.params.videoId);

@@ -119,6 +119,7 @@ export async function runImport(app: FastifyInstance, assetId: string, signal?: 
     row.id,
     (percent) => setProgress(app.db, row.id, 10 + Math.floor(percent * 0.9)),
     signal,
+    (error) => app.log.warn({ err: error, assetId: row.id }, 'count grid not detected'),
   );
 }
 

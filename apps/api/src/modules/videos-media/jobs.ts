@@ -12,7 +12,12 @@ export const processVideoJob = defineJob<{ assetId: string }>({
   handler: async (app, job) => {
     const { assetId } = job.data;
     try {
-      await app.video.local.process(assetId, (percent) => setProgress(app.db, assetId, percent), job.signal);
+      await app.video.local.process(
+        assetId,
+        (percent) => setProgress(app.db, assetId, percent),
+        job.signal,
+        (error) => app.log.warn({ err: error, assetId }, 'count grid not detected'),
+      );
       app.log.info({ assetId }, 'video processed');
     } catch (error) {
       app.log.error({ err: error, assetId }, 'video processing failed');

@@ -171,6 +171,8 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     expect(storyboard.body).toMatch(/storyboard\.jpg#xywh=0,0,160,90/);
     expect((await t.app.inject({ method: 'GET', url: `${base}storyboard.jpg` })).statusCode).toBe(200);
     expect(playback.source.posterUrl).toMatch(/^\/files\/posters\//);
+    // The count grid was read from the audio while processing: a steady tone has no beat to count.
+    expect(playback.source.countGrid).toEqual({ noCounts: true, sections: [], source: 'detected' });
   });
 
   it('refuses a renamed text file and keeps the upload waiting', async () => {

@@ -221,6 +221,7 @@ export async function signStream(
     subtitles: signed.subtitles,
     durationSeconds: row.durationSeconds ?? 0,
     maxResolution: PLAYER_LIMITS.maxResolution,
+    countGrid: row.countGrid ?? null,
   };
 }
 

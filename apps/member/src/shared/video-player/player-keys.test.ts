@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerKeyAction } from './player-keys';
+import { PLAYER_KEY_HELP, playerKeyAction } from './player-keys';
 
 function press(key: string, target: Element = document.body, extra: Partial<KeyboardEventInit> = {}) {
   return playerKeyAction({
@@ -24,6 +24,11 @@ describe('player keys', () => {
     expect(press('c')).toEqual({ kind: 'subtitles' });
     expect(press(',')).toEqual({ kind: 'frame', frames: -1 });
     expect(press('.')).toEqual({ kind: 'frame', frames: 1 });
+    expect(press('[')).toEqual({ kind: 'eight-count', step: -1 });
+    expect(press(']')).toEqual({ kind: 'eight-count', step: 1 });
+    expect(press('b')).toEqual({ kind: 'eight-count', step: 0 });
+    expect(press('E')).toEqual({ kind: 'loop-counts' });
+    expect(press('?')).toEqual({ kind: 'help' });
     for (const key of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'x']) expect(press(key)).toBeNull();
   });
 
@@ -39,5 +44,13 @@ describe('player keys', () => {
     expect(press(' ', byId('button'))).toBeNull();
     expect(press('k', byId('button'))).toEqual({ kind: 'toggle-play' });
     expect(press(' ', byId('slider'))).toEqual({ kind: 'toggle-play' });
+  });
+
+  it('lists every key it maps in the help overlay, and no arrow key', () => {
+    const listed = PLAYER_KEY_HELP.flatMap((k) => k.keys).map((k) => (k === 'Space' ? ' ' : k.toLowerCase()));
+    for (const key of listed) expect(press(key), key).not.toBeNull();
+    for (const key of [' ', 'k', 'j', 'l', 'f', 'm', 'c', ',', '.', '[', ']', 'b', 'e', '?'])
+      expect(listed).toContain(key);
+    expect(listed.some((k) => k.startsWith('arrow'))).toBe(false);
   });
 });

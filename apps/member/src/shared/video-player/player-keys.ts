@@ -5,7 +5,11 @@ export type PlayerKeyAction =
   | { kind: 'fullscreen' }
   | { kind: 'mute' }
   | { kind: 'subtitles' }
-  | { kind: 'frame'; frames: number };
+  | { kind: 'frame'; frames: number }
+  /** By eight-counts (issue 20): -1 back one, 0 to the start of the current one, +1 forward one. */
+  | { kind: 'eight-count'; step: -1 | 0 | 1 }
+  | { kind: 'loop-counts' }
+  | { kind: 'help' };
 
 /** Seconds J and L jump. */
 export const JUMP_SECONDS = 10;
@@ -59,7 +63,35 @@ export function playerKeyAction(event: KeyEventLike): PlayerKeyAction | null {
       return { kind: 'frame', frames: -1 };
     case '.':
       return { kind: 'frame', frames: 1 };
+    case '[':
+      return { kind: 'eight-count', step: -1 };
+    case ']':
+      return { kind: 'eight-count', step: 1 };
+    case 'b':
+    case 'B':
+      return { kind: 'eight-count', step: 0 };
+    case 'e':
+    case 'E':
+      return { kind: 'loop-counts' };
+    case '?':
+      return { kind: 'help' };
     default:
       return null;
   }
 }
+
+/** Every key of the player, as the `?` overlay lists them (arrow keys do nothing: spec 2 §9). */
+export const PLAYER_KEY_HELP: { keys: string[]; action: string }[] = [
+  { keys: ['Space', 'K'], action: 'Play or pause' },
+  { keys: ['J'], action: `Back ${JUMP_SECONDS} seconds` },
+  { keys: ['L'], action: `Forward ${JUMP_SECONDS} seconds` },
+  { keys: [',', '.'], action: 'One frame back or forward (paused)' },
+  { keys: ['['], action: 'Back one eight-count' },
+  { keys: [']'], action: 'Forward one eight-count' },
+  { keys: ['B'], action: 'To the "1" of this eight-count' },
+  { keys: ['E'], action: 'Loop the eight-counts from here (again to stop)' },
+  { keys: ['M'], action: 'Mute or unmute' },
+  { keys: ['C'], action: 'Subtitles on or off' },
+  { keys: ['F'], action: 'Full screen' },
+  { keys: ['?'], action: 'Show these keys' },
+];

@@ -1,3 +1,5 @@
+import { rampSpeed, type TempoRamp } from '@dance/domain';
+
 /** The A-B (or chapter) loop of the practice tools: where it runs, how often, and the pause between runs. */
 export interface LoopState {
   a: number | null;
@@ -8,11 +10,21 @@ export interface LoopState {
   pauseSeconds: number;
   /** Runs completed so far. */
   done: number;
-  /** Shown on the loop button: "A-B" or the chapter's title. */
+  /** Shown on the loop button: "A-B", the chapter's title or the eight-counts. */
   label: string | null;
+  /** The tempo ramp (issue 20): the first run at `from`, a step faster each repeat up to `to`. */
+  ramp: TempoRamp | null;
 }
 
-export const EMPTY_LOOP: LoopState = { a: null, b: null, repeats: 0, pauseSeconds: 0, done: 0, label: null };
+export const EMPTY_LOOP: LoopState = {
+  a: null,
+  b: null,
+  repeats: 0,
+  pauseSeconds: 0,
+  done: 0,
+  label: null,
+  ramp: null,
+};
 
 export type LoopAction =
   | { kind: 'none' }
@@ -27,6 +39,11 @@ export function stepLoop(loop: LoopState, time: number): LoopAction {
   const done = loop.done + 1;
   if (loop.repeats > 0 && done >= loop.repeats) return { kind: 'finish', next: EMPTY_LOOP };
   return { kind: 'restart', to: loop.a!, pauseSeconds: loop.pauseSeconds, next: { ...loop, done } };
+}
+
+/** The speed of the run in progress: the ramp's while a ramped loop runs, else the member's speed. */
+export function loopSpeed(loop: LoopState, memberSpeed: number): number {
+  return isLoopActive(loop) && loop.ramp ? rampSpeed(loop.ramp, loop.done) : memberSpeed;
 }
 
 /** Setting A or B: B before A swaps them, so the section is always forward. */

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_LOOP } from './practice-loop';
+import { EMPTY_LOOP, loopSpeed } from './practice-loop';
 import { usePracticeLoop } from './use-practice-loop';
 
 /** Just what the loop touches of a media element. */
@@ -52,5 +52,35 @@ describe('usePracticeLoop', () => {
     unmount();
     vi.advanceTimersByTime(2000);
     expect(video.play).not.toHaveBeenCalled();
+  });
+
+  it('counts in before each repeat: paused at A until the count-in resolves, then plays', async () => {
+    let finish: () => void = () => {};
+    const countIn = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { result } = renderHook(() => usePracticeLoop(countIn));
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8' }));
+    const video = fakeVideo(5);
+    act(() => result.current.onTime(video));
+
+    expect(video.currentTime).toBe(1);
+    expect(video.pause).toHaveBeenCalled();
+    expect(countIn).toHaveBeenCalledWith(expect.objectContaining({ a: 1, done: 1 }));
+    expect(video.play).not.toHaveBeenCalled();
+    await act(async () => finish());
+    expect(video.play).toHaveBeenCalledTimes(1);
+  });
+
+  it('raises a ramped loop by a step each repeat (loopSpeed), up to full speed', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    const ramp = { from: 0.6, to: 1, step: 0.1 };
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8', ramp }));
+    const speeds = [loopSpeed(result.current.loop, 1)];
+    for (let run = 0; run < 5; run += 1) {
+      act(() => result.current.onTime(fakeVideo(5)));
+      speeds.push(loopSpeed(result.current.loop, 1));
+    }
+    expect(speeds).toEqual([0.6, 0.7, 0.8, 0.9, 1, 1]);
+    // Without a loop running, the member's own speed.
+    expect(loopSpeed(EMPTY_LOOP, 0.75)).toBe(0.75);
   });
 });

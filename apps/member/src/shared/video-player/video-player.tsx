@@ -1,8 +1,12 @@
 import {
   chapterIndexAt,
+  eightCountLoop,
+  eightCountStarts,
   formatClock,
+  hasCounts,
   PLAYER_LIMITS,
   PLAYER_MESSAGES,
+  stepEightCount,
   type TChapterView,
   type TStream,
 } from '@dance/domain';
@@ -36,16 +40,22 @@ import {
   useRef,
   useState,
 } from 'react';
+import { CountBar, type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-bar';
 import { playerKeyAction } from './player-keys';
-import { EMPTY_LOOP, isLoopActive, type LoopState, setLoopPoint } from './practice-loop';
+import { PlayerKeysHelp } from './player-keys-help';
+import { EMPTY_LOOP, isLoopActive, type LoopState, loopSpeed, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
+import { useCountDisplay } from './use-count-display';
+import { useCountIn } from './use-count-in';
 import { useHlsSource } from './use-hls-source';
+import { useMetronome } from './use-metronome';
 import { usePlaybackRate } from './use-playback-rate';
 import { usePracticeLoop } from './use-practice-loop';
 import { usePracticeTime } from './use-practice-time';
 import { useProgressReporting } from './use-progress-reporting';
 import { useStoryboard } from './use-storyboard';
 import { useTunedStartUp } from './use-tuned-start-up';
+import { useVideoFrames } from './use-video-frames';
 import classes from './video-player.module.css';
 
 export interface VideoPlayerProps {
@@ -78,6 +88,12 @@ export interface VideoPlayerProps {
 
 /** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
 const FRAME_RATE = 30;
+
+/**
+ * Seconds past a beat that a step or a loop lands on: inside the first frame on or after the beat (frames last
+ * 33 to 42 ms, and a stream's frames may sit a few ms off the audio's beat).
+ */
+const ON_THE_BEAT = 0.03;
 
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
@@ -123,11 +139,37 @@ export function VideoPlayer(props: VideoPlayerProps) {
     autoPlayRef,
   });
   const storyboard = useStoryboard(stream?.storyboardUrl ?? null, isReady);
-  // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved).
-  const keepPlaybackRate = usePlaybackRate(videoRef, playbackRate);
+  // Counting in eights (issue 20): the count of the frame on screen, the metronome, the count-in.
+  const grid = hasCounts(stream?.countGrid) ? stream.countGrid : null;
+  const [countSettings, setCountSettings] = useState<CountSettings>(DEFAULT_COUNT_SETTINGS);
+  const [showKeys, setShowKeys] = useState(false);
+  const { ref: countRef, onFrame: showCount } = useCountDisplay(grid, countSettings.showAnd);
+  const clickBeat = useMetronome(grid, countSettings.metronome);
+  const { counting, countIn } = useCountIn();
+  const {
+    loop,
+    setLoop,
+    onTime: stepPracticeLoop,
+  } = usePracticeLoop((next) =>
+    grid && countSettings.countIn && next.a !== null
+      ? countIn(grid, next.a, loopSpeed(next, playbackRate))
+      : null,
+  );
+  // Preferences that follow the member: mirror (a CSS transform) and speed (pitch preserved); a ramped loop
+  // plays at the ramp's speed for its run.
+  const speed = loopSpeed(loop, playbackRate);
+  const keepPlaybackRate = usePlaybackRate(videoRef, speed);
   const reportProgress = useProgressReporting(videoRef, onProgress);
   usePracticeTime(videoRef, props.onPractice);
-  const { loop, setLoop, onTime: stepPracticeLoop } = usePracticeLoop();
+  useVideoFrames(
+    videoRef,
+    (mediaTime, video) => {
+      showCount(mediaTime);
+      clickBeat(mediaTime, video);
+      stepPracticeLoop(video);
+    },
+    stream !== null,
+  );
 
   function onTimeUpdate() {
     const video = videoRef.current;
@@ -135,6 +177,45 @@ export function VideoPlayer(props: VideoPlayerProps) {
     setTime(video.currentTime);
     if (video.buffered.length) setBuffered(video.buffered.end(video.buffered.length - 1));
     stepPracticeLoop(video);
+  }
+
+  const eightCounts = grid ? eightCountStarts(grid, duration) : [];
+
+  function stepCounts(step: -1 | 0 | 1) {
+    const video = videoRef.current;
+    const to = video ? stepEightCount(eightCounts, video.currentTime, step) : null;
+    // Just past the beat, so the frame shown is the one on the "1", not the last one before it.
+    if (to !== null) seek(to + ON_THE_BEAT);
+  }
+
+  /** Loops the chosen number of eight-counts from the current one (with the ramp); again stops it. */
+  function toggleCountsLoop() {
+    if (loop.label?.endsWith('× 8')) {
+      setLoop(EMPTY_LOOP);
+      return;
+    }
+    const video = videoRef.current;
+    const range = video
+      ? eightCountLoop(eightCounts, duration, video.currentTime, countSettings.loopCounts)
+      : null;
+    if (!range) return;
+    const ramp =
+      countSettings.rampStep > 0
+        ? {
+            from: Math.min(countSettings.rampFrom, playbackRate),
+            to: playbackRate,
+            step: countSettings.rampStep,
+          }
+        : null;
+    setLoop((l) => ({
+      ...l,
+      a: range.a + ON_THE_BEAT,
+      b: range.b,
+      done: 0,
+      ramp,
+      label: `${countSettings.loopCounts} × 8`,
+    }));
+    seek(range.a + ON_THE_BEAT);
   }
 
   function togglePlay() {
@@ -185,6 +266,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
     else if (action.kind === 'subtitles')
       chooseSubtitle(subtitle === null ? (stream?.subtitles[0]?.lang ?? null) : null);
     else if (action.kind === 'frame' && video.paused) seek(video.currentTime + action.frames / FRAME_RATE);
+    else if (action.kind === 'eight-count') stepCounts(action.step);
+    else if (action.kind === 'loop-counts') toggleCountsLoop();
+    else if (action.kind === 'help') setShowKeys(true);
   };
   const pageKeyRef = useRef(onPageKey);
   pageKeyRef.current = onPageKey;
@@ -275,6 +359,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
             <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
           ))}
         </video>
+        {grid && (
+          <div
+            ref={countRef}
+            className={classes.count}
+            hidden={counting !== null}
+            data-testid="count-display"
+            aria-hidden
+          />
+        )}
+        {grid && counting !== null && (
+          <div className={classes.count} data-counting-in data-testid="count-in" aria-hidden>
+            {counting}
+          </div>
+        )}
         {error && (
           <div className={classes.overlay} role="alert">
             {error}
@@ -373,13 +471,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
               <Group gap={4} wrap="nowrap">
                 <Menu {...menuProps}>
                   <Menu.Target>
-                    <Button
-                      variant="subtle"
-                      color="white"
-                      size="compact-sm"
-                      aria-label={`Speed ${playbackRate}x`}
-                    >
-                      {playbackRate}x
+                    <Button variant="subtle" color="white" size="compact-sm" aria-label={`Speed ${speed}x`}>
+                      {speed}x
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown className={classes.menu}>
@@ -467,6 +560,19 @@ export function VideoPlayer(props: VideoPlayerProps) {
           </div>
         )}
       </div>
+
+      {stream && grid && (
+        <CountBar
+          settings={countSettings}
+          onChange={setCountSettings}
+          onStep={stepCounts}
+          onLoopCounts={toggleCountsLoop}
+          isLooping={isLoopActive(loop) && !!loop.label?.endsWith('× 8')}
+          speed={speed}
+          onShowKeys={() => setShowKeys(true)}
+        />
+      )}
+      <PlayerKeysHelp opened={showKeys} onClose={() => setShowKeys(false)} />
 
       {stream && (
         <LoopBar

@@ -127,3 +127,61 @@ function describe(path: string): Promise<string> {
     child.on('close', () => resolve(stderr));
   });
 }
+
+/**
+ * Decodes the first audio stream of `input` (a file or a URL ffmpeg reads) to mono 32-bit float PCM at
+ * `sampleRate`, handing it over chunk by chunk; resolves when ffmpeg is done.
+ */
+export function decodeMonoPcm(
+  input: string,
+  sampleRate: number,
+  onChunk: (samples: Float32Array) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      ffmpegPath(),
+      [
+        '-hide_banner',
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-i',
+        input,
+        '-vn',
+        '-map',
+        '0:a:0',
+        '-ac',
+        '1',
+      ].concat(['-ar', String(sampleRate), '-f', 'f32le', 'pipe:1']),
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    running.add(child);
+    let leftover = Buffer.alloc(0);
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      const bytes = leftover.length ? Buffer.concat([leftover, chunk]) : chunk;
+      const whole = bytes.length - (bytes.length % 4);
+      // Copied into an aligned buffer: a Float32Array needs a 4-byte aligned offset.
+      const samples = new Float32Array(whole / 4);
+      new Uint8Array(samples.buffer).set(bytes.subarray(0, whole));
+      leftover = Buffer.from(bytes.subarray(whole));
+      onChunk(samples);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 16_000) stderr += chunk.toString();
+    });
+    const abort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', (error) => {
+      running.delete(child);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      running.delete(child);
+      signal?.removeEventListener('abort', abort);
+      if (code === 0) resolve();
+      else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.split('\n').slice(-4).join('\n')}`));
+    });
+  });
+}

@@ -4,11 +4,13 @@ import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { TCountGrid } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../../db/client';
 import { type MediaAssetRow, mediaAssets, type Rendition } from '../../../db/schema';
 import type { FileStore } from '../../files';
+import { detectMediaCountGrid } from '../count-grid';
 import type { PlaybackRef, ProviderAsset, SignedPlayback, VideoProvider } from '../types';
 import { probeMedia } from './ffmpeg';
 import { signedMediaBase, signUploadToken } from './signing';
@@ -202,7 +204,12 @@ export class LocalVideoProvider implements VideoProvider {
    * The processing job: the ladder in one ffmpeg process (one decode of the source), the master playlist
    * written in code, a poster and the storyboard. Safe to run again after a crash: it starts over.
    */
-  async process(assetId: string, onProgress: (percent: number) => Promise<void>, signal?: AbortSignal) {
+  async process(
+    assetId: string,
+    onProgress: (percent: number) => Promise<void>,
+    signal?: AbortSignal,
+    onGridFailed?: (error: unknown) => void,
+  ) {
     const row = await this.row(assetId);
     if (!row) throw new Error(`Unknown asset ${assetId}`);
     const dir = assetDir(this.options.mediaRoot, row.id);
@@ -216,6 +223,19 @@ export class LocalVideoProvider implements VideoProvider {
     for (const plan of ladder) await mkdir(join(hlsDir, plan.name), { recursive: true });
     let lastReported = -1;
     let pending: Promise<void> = Promise.resolve();
+    // The count grid is read from the audio beside the transcode (its own ffmpeg decode, on the other core):
+    // it adds little to the processing time. An admin's correction is kept; a failed detection leaves the
+    // grid unknown rather than failing the video.
+    const countGrid: Promise<TCountGrid | null> =
+      row.countGrid?.source === 'admin'
+        ? Promise.resolve(row.countGrid)
+        : probe.hasAudio
+          ? detectMediaCountGrid(source, signal).catch((error: unknown) => {
+              if (signal?.aborted) throw error;
+              onGridFailed?.(error);
+              return null;
+            })
+          : Promise.resolve({ noCounts: true, sections: [], source: 'detected' });
     // The renditions are encoded together (transcodeLadder): 88% of the work; poster and storyboard the rest.
     await transcodeLadder(
       { source, outDir: hlsDir, durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio, signal },
@@ -228,6 +248,7 @@ export class LocalVideoProvider implements VideoProvider {
       },
     );
     await pending;
+    const grid = await countGrid;
     const aspect = probe.width / probe.height || 16 / 9;
     const renditions: (Rendition & { name: string; codec: string })[] = [];
     for (const plan of ladder)
@@ -259,6 +280,7 @@ export class LocalVideoProvider implements VideoProvider {
         renditions: renditions.map(({ height, width, bandwidth }) => ({ height, width, bandwidth })),
         posterUrl,
         hasStoryboard: true,
+        countGrid: grid,
         error: null,
         updatedAt: new Date(),
       })

@@ -1,0 +1,192 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, findPlayable, videoState } from './helpers';
+
+/**
+ * Counting in the player (issue 20): the demo videos carry the count grid of their generated beat. Steps and
+ * loops by eight-counts, the tempo ramp, the `?` overlay; the count display measured against the grid frame
+ * by frame (requestVideoFrameCallback) at 0.5x, 1x and 1.5x, and the loop's jump back measured for a frozen
+ * picture.
+ */
+
+interface Section {
+  fromSeconds: number;
+  bpm: number;
+  downbeatSeconds: number;
+}
+
+const seekTo = (page: Page, seconds: number) =>
+  page.getByTestId('player-video').evaluate(async (v: HTMLVideoElement, to) => {
+    v.currentTime = to;
+    await new Promise((r) => v.addEventListener('seeked', r, { once: true }));
+  }, seconds);
+
+/**
+ * Plays at `rate` for 24 presented frames (or `ms` at most: a loaded machine presents few) and returns the
+ * worst distance (in frames) from each shown count to the grid.
+ */
+const countErrorInFrames = (page: Page, section: Section, rate: number, ms: number) =>
+  page.getByTestId('player-video').evaluate(
+    async (video: HTMLVideoElement, { section, rate, ms }) => {
+      const frame = 1 / 24; // the demo clips are 24 fps
+      const beat = 60 / section.bpm;
+      const countAt = (t: number) =>
+        (((Math.floor((t - section.downbeatSeconds) / beat + 1e-6) % 8) + 8) % 8) + 1;
+      video.playbackRate = rate;
+      await video.play();
+      let worst = 0;
+      let samples = 0;
+      await new Promise<void>((resolve) => {
+        const until = performance.now() + ms;
+        const tick = (_now: number, meta: VideoFrameCallbackMetadata) => {
+          // What is on screen now was rendered for an earlier frame at most one frame ago.
+          const shown = Number(document.querySelector('[data-testid="count-display"]')?.textContent);
+          if (shown !== countAt(meta.mediaTime)) {
+            // How many frames away (before or after) the shown count was right.
+            let off = 1;
+            while (
+              off < 48 &&
+              countAt(meta.mediaTime - off * frame) !== shown &&
+              countAt(meta.mediaTime + off * frame) !== shown
+            )
+              off += 1;
+            worst = Math.max(worst, off);
+          }
+          samples += 1;
+          if (samples < 24 && performance.now() < until) video.requestVideoFrameCallback(tick);
+          else resolve();
+        };
+        video.requestVideoFrameCallback(tick);
+      });
+      video.pause();
+      return { worst, samples };
+    },
+    { section, rate, ms },
+  );
+
+test.describe('counting in eights', () => {
+  test.setTimeout(180_000);
+
+  test('steps and loops by eight-counts, ramps the tempo, and shows the count in step with the picture', async ({
+    page,
+  }) => {
+    const login = await page.request.post('/api/v1/auth/login', {
+      data: { email: 'vip@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const videoId = await findPlayable(page.request, 'library');
+    const playback = await (await page.request.get(`/api/v1/videos/${videoId}/playback`)).json();
+    const section: Section = playback.source.countGrid.sections[0];
+    const bar = (8 * 60) / section.bpm;
+    await page.goto(`/PlayerPage?v=${videoId}`);
+    await expect
+      .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+    });
+    await expect(page.getByTestId('count-display')).toHaveText('1');
+
+    // ] and [ step by eight-counts, B goes to the "1" of the current one; the buttons do the same.
+    await page.keyboard.press(']');
+    await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(bar, 1);
+    await page.keyboard.press(']');
+    await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(2 * bar, 1);
+    await page.keyboard.press('[');
+    await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(bar, 1);
+    await seekTo(page, bar * 1.6);
+    await expect(page.getByTestId('count-display')).not.toHaveText('1');
+    await page.keyboard.press('b');
+    await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(bar, 1);
+    await expect(page.getByTestId('count-display')).toHaveText('1');
+    await page.getByRole('button', { name: 'Forward 8 counts' }).click();
+    await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(2 * bar, 1);
+
+    // The count on screen follows the grid within one video frame at 0.5x, 1x and 1.5x.
+    for (const rate of [0.5, 1, 1.5]) {
+      await seekTo(page, 0.5);
+      const { worst, samples } = await countErrorInFrames(page, section, rate, 12_000);
+      console.log(`count display at ${rate}x: worst ${worst} frame(s) behind over ${samples} frames`);
+      expect(samples).toBeGreaterThanOrEqual(5);
+      expect(worst).toBeLessThanOrEqual(1);
+    }
+
+    // E loops the current eight-count; the jump back shows no frozen picture past 50 ms.
+    await seekTo(page, bar + 0.2);
+    await page.keyboard.press('e');
+    await expect(page.getByTestId('loop-status')).toContainText('1 × 8');
+    const jump = await page.getByTestId('player-video').evaluate(async (video: HTMLVideoElement, b) => {
+      video.playbackRate = 1;
+      await video.play();
+      return new Promise<{ gapMs: number; from: number; to: number }>((resolve) => {
+        let last = { now: 0, mediaTime: 0 };
+        const tick = (now: number, meta: VideoFrameCallbackMetadata) => {
+          if (last.now && meta.mediaTime < last.mediaTime - 1) {
+            resolve({ gapMs: now - last.now, from: last.mediaTime, to: meta.mediaTime });
+            return;
+          }
+          last = { now, mediaTime: meta.mediaTime };
+          video.requestVideoFrameCallback(tick);
+        };
+        video.requestVideoFrameCallback(tick);
+        setTimeout(() => resolve({ gapMs: -1, from: last.mediaTime, to: b }), 20_000);
+      });
+    }, 2 * bar);
+    console.log(
+      `loop jump: ${jump.from.toFixed(3)} s -> ${jump.to.toFixed(3)} s, ${jump.gapMs.toFixed(1)} ms between frames`,
+    );
+    // The jump happened, back to the loop's "1" (the first frame shown after it may be a little later on a
+    // busy machine). The frozen picture (the gap beyond one frame of 1/24 s) is the budget of
+    // docs/performance.md: printed here and recorded there, as the bench budgets are, not failed on.
+    expect(jump.gapMs).toBeGreaterThan(0);
+    expect(jump.to).toBeGreaterThanOrEqual(bar - 0.05);
+    expect(jump.to).toBeLessThan(bar + 0.5);
+    console.log(
+      `loop jump: frozen picture ${Math.max(0, jump.gapMs - 1000 / 24).toFixed(1)} ms (budget 50 ms)`,
+    );
+    await page.keyboard.press('e');
+    await expect(page.getByTestId('loop-status')).toHaveCount(0);
+    await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.pause());
+
+    // The tempo ramp: from 0.8x up by 0.1x each repeat to full speed, pitch kept, the speed shown.
+    await page.getByRole('combobox', { name: 'Tempo ramp' }).click();
+    await page.getByRole('option', { name: 'Ramp +0.1×' }).click();
+    await page.getByRole('combobox', { name: 'Ramp starts at' }).click();
+    await page.getByRole('option', { name: 'from 0.8×' }).click();
+    await seekTo(page, 0.1);
+    await page.getByRole('button', { name: 'Loop 1 × 8' }).click();
+    await expect(page.getByTestId('current-speed')).toHaveText('0.8×');
+    expect((await videoState(page)).rate).toBe(0.8);
+    expect(await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.preservesPitch)).toBe(
+      true,
+    );
+    await page.keyboard.press('k');
+    await expect(page.getByTestId('current-speed')).toHaveText('0.9×', { timeout: 20_000 });
+    await expect(page.getByTestId('current-speed')).toHaveText('1×', { timeout: 20_000 });
+    expect((await videoState(page)).rate).toBe(1);
+    await page.keyboard.press('k');
+
+    // ? lists every key.
+    await page.keyboard.press('?');
+    const keys = page.getByRole('dialog', { name: 'Player keys' });
+    await expect(keys).toBeVisible();
+    await expect(keys).toContainText('Back one eight-count');
+    await expect(keys).toContainText('Arrow keys');
+    await page.keyboard.press('Escape');
+    await expect(keys).toHaveCount(0);
+
+    // For a look at the layout (SCREENSHOTS_DIR=/tmp/somewhere): desktop, phone, phone in landscape.
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir)
+      for (const [width, height] of [
+        [1280, 800],
+        [390, 844],
+        [844, 390],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.getByTestId('player-frame').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${dir}/player-counts-${width}x${height}.png`, fullPage: true });
+      }
+  });
+});
