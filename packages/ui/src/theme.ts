@@ -72,8 +72,7 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     // Menus: Mantine's focus placeholder (a focusable role=presentation div) is a child a menu may not have
-    // (axe aria-required-children), and items that are Tab stops let a keyboard user pick one without the
-    // arrow keys: the menu opens on its first item, Tab walks the items, Escape closes it.
-    Menu: { defaultProps: { withInitialFocusPlaceholder: false, menuItemTabIndex: 0 } },
+    // (axe aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
