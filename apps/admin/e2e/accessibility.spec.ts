@@ -1,9 +1,9 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, schemeViolations } from './helpers';
 
 /**
- * The axe sweep of the admin console (issue 22 item 15): every page of src/app/routes.tsx, in light and in
- * dark mode, has no violation of the WCAG 2.2 A and AA rules axe checks. Nothing is skipped. One browser
+ * The axe sweep of the admin console (issue 22 item 15): every page of src/app/routes.tsx (the edit pages
+ * with an id included), in light and in dark mode, has no violation of the WCAG 2.2 A and AA rules axe checks. Nothing is skipped. One browser
  * context per colour scheme, logged in once and reused for every page.
  */
 const CONSOLE_PAGES = [
@@ -37,6 +37,22 @@ const CONSOLE_PAGES = [
   '/no-such-page',
 ];
 
+/** The edit pages with an id (banner, popup, TRC content), each for the first item the demo seeds. */
+async function editPages(request: APIRequestContext): Promise<string[]> {
+  const firstId = async (path: string) => {
+    const response = await request.get(`/api/v1${path}`);
+    expect(response.status()).toBe(200);
+    const { items } = (await response.json()) as { items: { id: string }[] };
+    expect(items.length).toBeGreaterThan(0);
+    return items[0]!.id;
+  };
+  return [
+    `/AdminDashboard/edit-banner/${await firstId('/admin/banners')}`,
+    `/AdminDashboard/edit-popup/${await firstId('/admin/popups')}`,
+    `/AdminDashboard/TRC-edit/${await firstId('/admin/trc/content')}`,
+  ];
+}
+
 async function sweep(browser: Browser, colorScheme: 'light' | 'dark', baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL, colorScheme });
   const page = await context.newPage();
@@ -48,7 +64,7 @@ async function sweep(browser: Browser, colorScheme: 'light' | 'dark', baseURL: s
     data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
   });
   expect(login.status()).toBe(200);
-  for (const path of CONSOLE_PAGES) {
+  for (const path of [...CONSOLE_PAGES, ...(await editPages(page.request))]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('main')).toHaveCount(1);

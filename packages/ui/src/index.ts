@@ -11,5 +11,6 @@ export * from './shuffle-with-undo';
 export * from './tag-badge';
 export * from './theme';
 export * from './toast';
+export * from './use-focus-back';
 export * from './video-card';
 export * from './video-list';

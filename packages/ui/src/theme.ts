@@ -66,5 +66,13 @@ export const theme = createTheme({
     ColorInput: {
       defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } },
     },
+    // The × of dialogs, drawers and toasts is an icon-only button too (axe button-name on the filter drawer
+    // and on a failure toast).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
+    // Menus: Mantine's focus placeholder (a focusable role=presentation div) is a child a menu may not have
+    // (axe aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

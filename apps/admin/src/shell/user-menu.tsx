@@ -61,7 +61,7 @@ export function UserMenu() {
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item
-          color="red"
+          c="var(--mantine-color-red-light-color)"
           leftSection={<IconLogout size={16} />}
           disabled={isSigningOut}
           onClick={() => void signOut()}

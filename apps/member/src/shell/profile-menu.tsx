@@ -68,7 +68,11 @@ export function ProfileMenu({ user }: { user: TSessionUser }) {
         <Menu.Item component={Link} to="/History" leftSection={<IconHistory size={18} />}>
           History
         </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={18} />} onClick={logOut} color="red">
+        <Menu.Item
+          leftSection={<IconLogout size={18} />}
+          onClick={logOut}
+          c="var(--mantine-color-red-light-color)"
+        >
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -19,7 +19,14 @@ export interface AlertRequest {
   resolve: () => void;
 }
 
-export type DialogRequest = (ConfirmRequest | AlertRequest) & { id: number };
+/** `opener`: what had the focus when the dialog was asked for; it gets the focus back on the answer. */
+export type DialogRequest = (ConfirmRequest | AlertRequest) & { id: number; opener: HTMLElement | null };
+
+function activeElement(): HTMLElement | null {
+  return typeof document !== 'undefined' && document.activeElement instanceof HTMLElement
+    ? document.activeElement
+    : null;
+}
 
 let queue: readonly DialogRequest[] = [];
 let nextId = 1;
@@ -42,13 +49,13 @@ export function readDialogs(): readonly DialogRequest[] {
 
 export function openConfirmRequest(input: Omit<ConfirmRequest, 'kind' | 'resolve'>): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    setQueue([...queue, { ...input, kind: 'confirm', resolve, id: nextId++ }]);
+    setQueue([...queue, { ...input, kind: 'confirm', resolve, id: nextId++, opener: activeElement() }]);
   });
 }
 
 export function openAlertRequest(input: Omit<AlertRequest, 'kind' | 'resolve'>): Promise<void> {
   return new Promise<void>((resolve) => {
-    setQueue([...queue, { ...input, kind: 'alert', resolve, id: nextId++ }]);
+    setQueue([...queue, { ...input, kind: 'alert', resolve, id: nextId++, opener: activeElement() }]);
   });
 }
 
@@ -59,4 +66,8 @@ export function answerDialog(id: number, isConfirmed: boolean) {
   setQueue(queue.filter((item) => item.id !== id));
   if (request.kind === 'confirm') request.resolve(isConfirmed);
   else request.resolve();
+  // The focus goes back where it came from (issue 22 item 15). Mantine's own return misses it when the
+  // lazily loaded modal mounts already open, so the store does it, once the modal has let the focus go.
+  const { opener } = request;
+  if (opener && queue.length === 0) setTimeout(() => opener.isConnected && opener.focus(), 0);
 }

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alertDialog } from '../alert-dialog';
 import { confirm } from '../confirm';
 import { UiProvider } from '../providers';
@@ -24,6 +24,29 @@ describe('confirm', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await expect(answer).resolves.toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('gives the focus back to the button that asked, on Escape (the modal mounts already open)', async () => {
+    // The page never idles: the modal's code loads with the first dialog and mounts open.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const user = userEvent.setup();
+    render(
+      <UiProvider env="test">
+        <button type="button" onClick={() => void confirm({ title: 'Remove?', message: 'Sure?' })}>
+          Remove
+        </button>
+      </UiProvider>,
+    );
+    const opener = screen.getByRole('button', { name: 'Remove' });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Remove?' });
+    await waitFor(() => expect(opener).not.toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+    cleanup();
+    vi.unstubAllGlobals();
   });
 
   it('resolves false on the cancel button, with custom labels', async () => {

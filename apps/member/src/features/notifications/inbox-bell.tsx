@@ -206,33 +206,36 @@ export function InboxBell({ userId }: { userId: string }) {
         </Group>
         <PushOffer />
         <ScrollArea.Autosize mah={420} type="auto">
-          <Stack gap={2} p={6} role="list" aria-label="Notifications">
-            {inbox.isError && (
-              <Text size="sm" c="red" p="sm">
-                Could not load your notifications.
-              </Text>
-            )}
-            {inbox.isSuccess && items.length === 0 && (
-              <Text size="sm" c="dimmed" p="sm">
-                No notifications yet.
-              </Text>
-            )}
-            {items.map((item) => (
-              <Box key={item.id} role="listitem">
-                <InboxRow item={item} onOpen={open} />
-                <Group justify="flex-end" px="sm">
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="gray"
-                    onClick={() => setRead.mutate({ id: item.id, isRead: !item.isRead })}
-                  >
-                    {item.isRead ? 'Mark as unread' : 'Mark as read'}
-                  </Button>
-                </Group>
-              </Box>
-            ))}
-          </Stack>
+          {inbox.isError && (
+            <Text size="sm" c="red" p="sm" m={6}>
+              Could not load your notifications.
+            </Text>
+          )}
+          {inbox.isSuccess && items.length === 0 && (
+            <Text size="sm" c="dimmed" p="sm" m={6}>
+              No notifications yet.
+            </Text>
+          )}
+          {/* The list only when it has rows: a list holds list items only (axe aria-required-children). */}
+          {items.length > 0 && (
+            <Stack gap={2} p={6} role="list" aria-label="Notifications">
+              {items.map((item) => (
+                <Box key={item.id} role="listitem">
+                  <InboxRow item={item} onOpen={open} />
+                  <Group justify="flex-end" px="sm">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="gray"
+                      onClick={() => setRead.mutate({ id: item.id, isRead: !item.isRead })}
+                    >
+                      {item.isRead ? 'Mark as unread' : 'Mark as read'}
+                    </Button>
+                  </Group>
+                </Box>
+              ))}
+            </Stack>
+          )}
         </ScrollArea.Autosize>
       </Popover.Dropdown>
     </Popover>

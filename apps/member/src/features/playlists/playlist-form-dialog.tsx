@@ -1,5 +1,5 @@
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, type TPlaylistDetail } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { toast, useFocusBack } from '@dance/ui';
 import { Button, Group, Modal, MultiSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useCreatePlaylist, useUpdatePlaylist, useVideoChoices } from './queries';
@@ -16,6 +16,7 @@ export function PlaylistFormDialog({
   onClose: () => void;
   onSaved: (id: string) => void;
 }) {
+  useFocusBack();
   const isEdit = playlist !== null;
   const [name, setName] = useState(playlist?.name ?? '');
   const [description, setDescription] = useState(playlist?.description ?? '');

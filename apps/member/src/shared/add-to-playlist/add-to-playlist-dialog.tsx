@@ -1,5 +1,5 @@
 import { PLAYLIST_LIMITS, PLAYLIST_MESSAGES, policy, type TSessionUser } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { toast, useFocusBack } from '@dance/ui';
 import {
   Button,
   Checkbox,
@@ -40,6 +40,7 @@ export function AddToPlaylistDialog({
   const personal = usePlaylists('PPL');
   const studio = usePlaylists('SPL', hasStudio);
   const add = useAddToPlaylists();
+  useFocusBack();
   const [selected, setSelected] = useState<string[]>([]);
   const [newName, setNewName] = useState('');
   const [newType, setNewType] = useState<'PPL' | 'SPL'>('PPL');

@@ -308,8 +308,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   // The menus open over the page (a portal), not inside the frame that would clip them on a phone; in full
   // screen only the frame is shown, so they open inside it. They flip, shift and shrink (then scroll) to fit.
+  // Their items are Tab stops: a speed or a quality is picked with Tab and Enter, no arrow keys (spec 2 §9).
   const menuProps = {
     position: 'top-end',
+    menuItemTabIndex: 0,
     withinPortal: true,
     portalProps: isFullscreen && frameRef.current ? { target: frameRef.current } : undefined,
     middlewares: { flip: true, shift: true, size: { padding: 8 } },
