@@ -54,7 +54,7 @@ test.describe('all videos', () => {
     await dialog.getByLabel('Title').fill(newTitle);
     await dialog.getByLabel('Keywords').fill('aardvark');
     await dialog.getByLabel('Keywords').press('Enter');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Video updated')).toBeVisible();
     await expect(grid.getByRole('article', { name: newTitle })).toBeVisible();

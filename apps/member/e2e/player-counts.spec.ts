@@ -86,6 +86,8 @@ test.describe('counting in eights', () => {
     await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
       v.muted = true;
     });
+    // From the start: the player resumes where an earlier test left this member in this video.
+    await seekTo(page, 0);
     await expect(page.getByTestId('count-display')).toHaveText('1');
 
     // ] and [ step by eight-counts, B goes to the "1" of the current one; the buttons do the same.

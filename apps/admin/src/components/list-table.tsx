@@ -27,7 +27,12 @@ export function ListTable({
   children,
 }: ListTableProps) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // A table wider than the page scrolls sideways: its viewport takes the focus so the keyboard can scroll it
+    // (axe scrollable-region-focusable), named after the table.
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}
+    >
       <Table verticalSpacing={verticalSpacing} horizontalSpacing="lg" highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
