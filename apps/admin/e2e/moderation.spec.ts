@@ -98,6 +98,9 @@ test('moderation: the pending comment is approved (count drops, link to view it)
 
     // The images tab lists the demo's pending image.
     await page.getByRole('tab', { name: 'Images' }).click();
+    // The tab is in the address: the status is chosen once the tab shows (react-router's setSearchParams
+    // builds from its render's parameters, so a change in the same instant would put the tab back).
+    await expect(page.getByRole('tab', { name: 'Images' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Pending' }).click();
     await expect(
