@@ -156,9 +156,10 @@ export async function buildApp({
     // 503), idle keep-alive connections are closed at once, busy ones after their answer.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    // Tests run the API through tsx on a shared machine: at a load average of 20+ transpiling the web API's
-    // modules took longer than Fastify's default 10 s per plugin, and the e2e server never started.
-    ...(config.env === 'test' ? { pluginTimeout: 60_000 } : {}),
+    // Tests, benches and `pnpm dev` run the API through tsx, often on a shared machine: at a load average of
+    // 20+ transpiling the web API's modules took longer than Fastify's default 10 s per plugin, and the e2e
+    // server never started. The built API keeps the default.
+    ...(config.env === 'production' ? {} : { pluginTimeout: 60_000 }),
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);
