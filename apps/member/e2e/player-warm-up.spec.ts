@@ -29,6 +29,8 @@ async function openList(page: Page) {
     const hlsUrl: string | undefined = answer?.source?.hlsUrl;
     if (hlsUrl) media.prefix = new URL(hlsUrl, response.url()).href.replace(/[^/]+$/, '');
   });
+  // The list's thumbnails alone fill Resource Timing's default buffer of 250 entries.
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
   await page.goto('/AllVideos');
   const card = page.locator(`article a[href*="v=${videoId}"]`).first();
   await card.scrollIntoViewIfNeeded();
