@@ -1,7 +1,7 @@
 import type { ApiClient } from '@dance/api-client';
 import type { ContentType } from '@dance/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { loadHls, streamConfig } from '../../shared/video-player/hls-start';
+import { loadHls, noteWarmedSegment, streamConfig } from '../../shared/video-player/hls-start';
 import { fetchPlaybackAnswer, playbackQueryKey } from './queries';
 
 /** Origins already given a preconnect hint. */
@@ -46,9 +46,13 @@ export async function warmStream(url: string, startAt: number | null, signal: Ab
       const first = fragments.find((f) => f.start + f.duration > start) ?? fragments[0];
       const urls = first ? [first.initSegment?.url, first.url].filter((u): u is string => Boolean(u)) : [];
       void Promise.all(
-        urls.map((u) =>
-          fetch(u, { signal, credentials: 'same-origin' }).then((response) => response.arrayBuffer()),
-        ),
+        urls.map(async (u) => {
+          const startedAt = performance.now();
+          const response = await fetch(u, { signal, credentials: 'same-origin' });
+          const bytes = (await response.arrayBuffer()).byteLength;
+          const seconds = (performance.now() - startedAt) / 1000;
+          if (response.ok && u === first?.url && seconds > 0) noteWarmedSegment(u, (bytes * 8) / seconds);
+        }),
       )
         .catch(() => {})
         .finally(finish);

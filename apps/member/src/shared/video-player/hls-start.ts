@@ -67,6 +67,35 @@ export function streamConfig(startAt: number | null): Partial<HlsConfig> {
   };
 }
 
+/**
+ * Segments the warm-up fetched into the HTTP cache (decision 0056), with the bandwidth (bit/s) measured as
+ * they came over the network. The player's hls.js then loads such a segment from the cache in a few ms, a
+ * sample that would make its estimate absurdly high (and the next segment a rendition the network cannot
+ * carry): once it is buffered, the estimate is reset to the tab's carried estimate or that measurement.
+ */
+const warmedSegments = new Map<string, number>();
+const WARMED_SEGMENTS_KEPT = 8;
+
+export function noteWarmedSegment(url: string, bitsPerSecond: number) {
+  warmedSegments.set(url, bitsPerSecond);
+  if (warmedSegments.size > WARMED_SEGMENTS_KEPT) {
+    const oldest = warmedSegments.keys().next().value;
+    if (oldest !== undefined) warmedSegments.delete(oldest);
+  }
+}
+
+/** See noteWarmedSegment: a segment served from the warm-up's cache does not count as a bandwidth sample. */
+export function ignoreWarmedSamples(hls: Hls, HlsClass: typeof Hls) {
+  hls.on(HlsClass.Events.FRAG_BUFFERED, (_event, data) => {
+    const measured = warmedSegments.get(data.frag.url);
+    if (measured === undefined) return;
+    warmedSegments.delete(data.frag.url);
+    const carried = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
+    const estimate = carried > 0 ? carried : measured;
+    if (estimate > 0) hls.bandwidthEstimate = estimate;
+  });
+}
+
 /** Keeps the tab's estimate for the next video. */
 export function rememberEstimate(hls: Hls) {
   if (hls.bandwidthEstimate > 0)
@@ -114,6 +143,7 @@ export async function preloadStream(videoId: string, url: string, startAt: numbe
   if (!HlsClass.isSupported() || preloaded?.url === url) return;
   dropPreloaded();
   const hls = new HlsClass(streamConfig(startAt));
+  ignoreWarmedSamples(hls, HlsClass);
   const entry: Preloaded = {
     videoId,
     url,
