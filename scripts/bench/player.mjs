@@ -155,8 +155,15 @@ function armFrameWatch(page) {
       longTasks.observe({ type: 'longtask' });
       // Layout shifts from the click on (CLS counts those without recent input; all are kept).
       const shifts = new PerformanceObserver((list) => {
-        for (const shift of list.getEntries())
-          run.shifts.push([shift.startTime, shift.value, shift.hadRecentInput]);
+        for (const shift of list.getEntries()) {
+          // What moved (for the details): the first source's element, by test id, class or tag.
+          const node = shift.sources?.[0]?.node;
+          const what =
+            node instanceof Element
+              ? node.getAttribute('data-testid') || `${node.tagName.toLowerCase()}.${String(node.className).split(' ')[0]}`
+              : (node?.nodeName ?? '?');
+          run.shifts.push([shift.startTime, shift.value, shift.hadRecentInput, what]);
+        }
       });
       shifts.observe({ type: 'layout-shift' });
       window.__benchShifts = shifts;
@@ -328,6 +335,7 @@ async function clickToFirstFrame(state, base, videoId) {
     ms: result.frameAt - result.clickAt,
     cls: after.filter(([, , hadInput]) => !hadInput).reduce((sum, [, value]) => sum + value, 0),
     allShifts: after.reduce((sum, [, value]) => sum + value, 0),
+    shiftSources: [...new Set(after.filter(([, value]) => value > 0.001).map(([at, value, , what]) => `${what} ${formatNumber(value, 3)} at ${Math.round(at - result.clickAt)} ms`))].join(', '),
     posterAtMount,
     longTaskMs: Math.round(blocked),
     mounted: rel(result.mountedAt),
@@ -641,7 +649,7 @@ export async function runPlayer() {
       `${ms(r.ms)} (${r.height}p; playback answer ${r.playbackStart}-${r.playbackEnd}, <video> in the page ${r.mounted} ` +
       `(poster ${r.posterAtMount ? 'set' : 'not set'}), master.m3u8 ${r.masterStart}-${r.masterEnd}, ` +
       `first segment ${r.firstSegment} at ${r.firstSegmentEnd}, \`playing\` ${r.playing}, timeupdate>0 ${r.timeupdate}, ` +
-      `long tasks ${r.longTaskMs}, layout shift ${formatNumber(r.allShifts, 3)})`;
+      `long tasks ${r.longTaskMs}, layout shift ${formatNumber(r.allShifts, 3)}${r.shiftSources ? `: ${r.shiftSources}` : ''})`;
     const rows = [];
     const details = [
       `- player: the member app built into a temporary folder and served by \`vite preview\`, a seeded API on a ` +
@@ -694,8 +702,8 @@ export async function runPlayer() {
       const floor = median(keyboard.runs.map((r) => floorMs(network, r)));
       const maxShift = Math.max(...states.flatMap((st) => st.runs.map((r) => r.allShifts)));
       const posters = states.flatMap((st) => st.runs).filter((r) => r.posterAtMount).length;
-      hlsOnPlayer ||= hover.warmUp.scriptsLoaded.some((url) => built.get(url)?.isHls) ||
-        keyboard.warmUp.scriptsLoaded.some((url) => built.get(url)?.isHls) || home.hlsAfterIdle;
+      // hls.js arrives with the list's idle warm-up, a hover or the first player: somewhere in the tab.
+      hlsOnPlayer ||= states.some((st) => st.page.scripts.some((url) => built.get(url)?.isHls));
       const hoverBudget = BUDGET_HOVER_MS[network.name];
       rows.push(
         {
