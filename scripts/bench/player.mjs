@@ -160,7 +160,8 @@ function armFrameWatch(page) {
           const node = shift.sources?.[0]?.node;
           const what =
             node instanceof Element
-              ? node.getAttribute('data-testid') || `${node.tagName.toLowerCase()}.${String(node.className).split(' ')[0]}`
+              ? node.getAttribute('data-testid') ||
+                `${node.tagName.toLowerCase()}.${String(node.className).split(' ')[0]}`
               : (node?.nodeName ?? '?');
           run.shifts.push([shift.startTime, shift.value, shift.hadRecentInput, what]);
         }
@@ -222,7 +223,9 @@ function readBreakdown(page, clickAt) {
     const level = entries.find(
       (e) => masterDir && e.name.startsWith(masterDir) && e.name.endsWith('.m3u8') && e !== master,
     );
-    const firstSegment = entries.find((e) => masterDir && e.name.startsWith(masterDir) && e.name.endsWith('.ts'));
+    const firstSegment = entries.find(
+      (e) => masterDir && e.name.startsWith(masterDir) && e.name.endsWith('.ts'),
+    );
     // Bytes of the start's chain as the network carried them (0 when served from the HTTP cache; a bench
     // run without cache uses transferSize, which counts headers too).
     const bytes = (e) => (e ? e.transferSize || e.encodedBodySize : 0);
@@ -335,7 +338,16 @@ async function clickToFirstFrame(state, base, videoId) {
     ms: result.frameAt - result.clickAt,
     cls: after.filter(([, , hadInput]) => !hadInput).reduce((sum, [, value]) => sum + value, 0),
     allShifts: after.reduce((sum, [, value]) => sum + value, 0),
-    shiftSources: [...new Set(after.filter(([, value]) => value > 0.001).map(([at, value, , what]) => `${what} ${formatNumber(value, 3)} at ${Math.round(at - result.clickAt)} ms`))].join(', '),
+    shiftSources: [
+      ...new Set(
+        after
+          .filter(([, value]) => value > 0.001)
+          .map(
+            ([at, value, , what]) =>
+              `${what} ${formatNumber(value, 3)} at ${Math.round(at - result.clickAt)} ms`,
+          ),
+      ),
+    ].join(', '),
     posterAtMount,
     longTaskMs: Math.round(blocked),
     mounted: rel(result.mountedAt),
