@@ -5,15 +5,7 @@
 // a direct upload, PUTs the file to the signed URL, and the pg-boss job transcodes it to the HLS ladder with
 // a poster and a storyboard; the bench polls the upload's status as the wizard does (every 250 ms here).
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -89,7 +81,10 @@ export function ensureSource(seconds, { height = 1080 } = {}) {
   // it rather than start a second ffmpeg on the same busy cores (up to 40 minutes).
   const growing = () =>
     readdirSync(os.tmpdir()).some((name) => {
-      if (!name.startsWith(`dance-bench-source-${seconds}s-${height}p-v1.mp4.`) || !name.endsWith('.part.mp4'))
+      if (
+        !name.startsWith(`dance-bench-source-${seconds}s-${height}p-v1.mp4.`) ||
+        !name.endsWith('.part.mp4')
+      )
         return false;
       try {
         return Date.now() - statSync(join(os.tmpdir(), name)).mtimeMs < 60_000;

@@ -117,6 +117,9 @@ export async function buildApp({
   spanExporter,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Registering every module takes over Fastify's 10 s default on a busy 2-core machine (shared CI, the
+    // e2e servers under load): a plugin that really hangs still fails the start, a minute later.
+    pluginTimeout: 60_000,
     logger:
       config.logLevel === 'silent'
         ? false

@@ -128,7 +128,8 @@ const report: {
 } = { countDisplay: [] };
 
 test.afterAll(() => {
-  if (process.env.PLAYER_COUNTS_REPORT) writeFileSync(process.env.PLAYER_COUNTS_REPORT, JSON.stringify(report));
+  if (process.env.PLAYER_COUNTS_REPORT)
+    writeFileSync(process.env.PLAYER_COUNTS_REPORT, JSON.stringify(report));
 });
 
 test.describe('counting in eights', () => {

@@ -105,7 +105,7 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         const rendition = data as { asset_id?: string; name?: string; resolution?: string };
         if (rendition.name !== 'audio.m4a' && rendition.resolution !== 'audio-only') return 'ignored';
         const row = await findRow(tx, { assetId: rendition.asset_id });
-        if (!row || row.status !== 'ready') return 'ignored';
+        if (row?.status !== 'ready') return 'ignored';
         gridOf = row.id;
         return 'applied';
       }
