@@ -89,10 +89,11 @@ test.describe('accessibility (axe, WCAG 2.2 AA): every console page', () => {
   // A dialog, not a page: the video form opened from All videos, with its count-grid editor (issue 20)
   // loaded, in light and in dark mode.
   test('the video form with its count-grid editor, light and dark', async ({ page }) => {
+    test.setTimeout(300_000);
     await logInAsAdmin(page);
     await page.goto('/AdminDashboard/AllVideos');
     const edit = page.getByRole('article').first().getByRole('button', { name: 'Edit' });
-    await expect(edit).toBeVisible({ timeout: 60_000 });
+    await expect(edit).toBeVisible({ timeout: 150_000 });
     await edit.click();
     const dialog = page.getByRole('dialog', { name: 'Edit video' });
     await expect(dialog.getByRole('heading', { name: 'Counts' })).toBeVisible();

@@ -8,11 +8,11 @@ import { logInAsAdmin } from './helpers';
  * editor at 1280 and 390 px.
  */
 test('the count-grid editor works by keyboard', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await logInAsAdmin(page);
   await page.goto('/AdminDashboard/AllVideos');
   const edit = page.getByRole('article').first().getByRole('button', { name: 'Edit' });
-  await expect(edit).toBeVisible({ timeout: 60_000 });
+  await expect(edit).toBeVisible({ timeout: 150_000 });
   await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit video' });
   const counts = dialog.getByRole('heading', { name: 'Counts' });

@@ -96,7 +96,7 @@ beforeAll(async () => {
     join(dir, 'audio.m4a'),
   ]);
   audioFile = await readFile(join(dir, 'audio.m4a'));
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   const base = testConfig();
   t = await createTestApp({ dataDir: join(dir, 'data'), video: { ...base.video, mux: MUX } });
 });
