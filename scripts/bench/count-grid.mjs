@@ -27,7 +27,7 @@ export async function runCountGrid() {
     rows: [
       {
         measure: `Count grid of a ${seconds} s 1080p upload, against its transcode`,
-        result: `${formatSeconds(detectMs)} vs ${formatSeconds(transcodeMs)} (${formatNumber(share * 100, 1)}%)`,
+        result: `${formatSeconds(detectMs)} vs ${formatSeconds(transcodeMs)} (${formatNumber(share * 100, 2)}%)`,
         budget: `< ${BUDGET * 100}%`,
         isWithin: share < BUDGET,
       },
