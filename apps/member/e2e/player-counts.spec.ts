@@ -106,7 +106,8 @@ const measureLoopJumps = (page: Page, count: number) =>
             to: meta.mediaTime,
             gapMs: at - last.at,
             seekAfterMs: seeking - last.at,
-            seekedAfterMs: seeked - last.at,
+            // 'seeked' may come after the first frame (a busy main thread): then not known here.
+            seekedAfterMs: seeked >= seeking ? seeked - last.at : Number.NaN,
           });
         last = { at, mediaTime: meta.mediaTime };
         if (jumps.length >= count) {
@@ -195,12 +196,12 @@ test.describe('counting in eights', () => {
           `frames on screen (seek issued ${j.seekAfterMs.toFixed(1)} ms after the last one was shown; ` +
           `'seeked' ${j.seekedAfterMs.toFixed(1)} ms after)`,
       );
-    // Every jump went back to the loop's "1" (the first frame shown after it may be a little later on a
-    // busy machine).
+    // Every jump went back into the loop, from its end (the first frame shown after it is on the "1" or,
+    // on an overloaded machine that drops frames, later in the loop).
     expect(jumps).toHaveLength(LOOP_JUMPS);
     for (const j of jumps) {
       expect(j.to).toBeGreaterThanOrEqual(bar - 0.05);
-      expect(j.to).toBeLessThan(bar + 0.5);
+      expect(j.to).toBeLessThan(2 * bar);
     }
     const frozen = jumps.map((j) => Math.max(0, j.gapMs - 1000 / 24)).sort((a, b) => a - b);
     const median = frozen[Math.floor(frozen.length / 2)]!;
