@@ -197,6 +197,8 @@ export async function importAsset(app: FastifyInstance, assetId: string, adminId
         (await app.db.select().from(mediaAssets).where(eq(mediaAssets.externalId, asset.assetId)))[0]!;
     }
     row = await applyProviderAsset(app.db, row, asset);
+    // An existing Mux asset taken in by its id: its count grid is read as after a ready event.
+    if (row.status === 'ready' && row.countGrid === null) await queueMuxCountGrid(app, row.id);
   }
   if (!row) throw failed();
   if (row.status !== 'ready') throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);
