@@ -45,9 +45,13 @@ test('the count-grid editor works by keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(downbeat).not.toHaveText(downbeatBefore ?? '');
   await page.keyboard.press('Tab');
-  await expect(dialog.getByRole('button', { name: /^Tap along/ })).toBeFocused();
-  await page.keyboard.press('Space');
-  await expect(dialog.getByRole('button', { name: 'Tap along (1)' })).toBeVisible();
+  // Tapping along needs the video's stream (an imported video without media has none): then Save is next.
+  const tapAlong = dialog.getByRole('button', { name: /^Tap along/ });
+  if ((await tapAlong.count()) > 0) {
+    await expect(tapAlong).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('button', { name: 'Tap along (1)' })).toBeVisible();
+  } else await expect(save).toBeFocused();
 
   const dir = process.env.SCREENSHOTS_DIR;
   if (dir)
