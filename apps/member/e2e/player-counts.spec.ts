@@ -105,7 +105,7 @@ const measureLoopJumps = (page: Page, count: number) =>
             from: last.mediaTime,
             to: meta.mediaTime,
             gapMs: at - last.at,
-            seekAfterMs: seeking - last.at,
+            seekAfterMs: seeking >= last.at ? seeking - last.at : Number.NaN,
             // 'seeked' may come after the first frame (a busy main thread): then not known here.
             seekedAfterMs: seeked >= seeking ? seeked - last.at : Number.NaN,
           });
