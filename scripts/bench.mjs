@@ -12,7 +12,7 @@ import { runAudit } from './bench/audit.mjs';
 import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
 import { runComments } from './bench/comments.mjs';
-import { runCountGrid } from './bench/count-grid.mjs';
+import { runCountGrid, runCounts } from './bench/count-grid.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runInsights } from './bench/insights.mjs';
@@ -39,6 +39,7 @@ const PARTS = {
   'player-data': runPlayerData,
   processing: runProcessing,
   countgrid: runCountGrid,
+  counts: runCounts,
   insights: runInsights,
   comments: runComments,
   audit: runAudit,

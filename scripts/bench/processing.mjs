@@ -5,7 +5,7 @@
 // a direct upload, PUTs the file to the signed URL, and the pg-boss job transcodes it to the HLS ladder with
 // a poster and a storyboard; the bench polls the upload's status as the wizard does (every 250 ms here).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -75,19 +75,50 @@ function ffmpegPath() {
  */
 export function ensureSource(seconds, { height = 1080 } = {}) {
   const file = join(os.tmpdir(), `dance-bench-source-${seconds}s-${height}p-v1.mp4`);
-  if (existsSync(file) && statSync(file).size > 100_000) return { file, generatedMs: null };
+  const isThere = () => existsSync(file) && statSync(file).size > 100_000;
+  if (isThere()) return { file, generatedMs: null };
+  // Another bench (another checkout on this machine) may be generating it: its partial file grows. Wait for
+  // it rather than start a second ffmpeg on the same busy cores (up to 40 minutes).
+  const growing = () =>
+    readdirSync(os.tmpdir()).some((name) => {
+      if (
+        !name.startsWith(`dance-bench-source-${seconds}s-${height}p-v1.mp4.`) ||
+        !name.endsWith('.part.mp4')
+      )
+        return false;
+      try {
+        return Date.now() - statSync(join(os.tmpdir(), name)).mtimeMs < 60_000;
+      } catch {
+        return false;
+      }
+    });
+  const waitUntil = Date.now() + 40 * 60_000;
+  if (growing()) console.log(`bench: waiting for another bench generating ${file}`);
+  while (growing() && !isThere() && Date.now() < waitUntil) sleepSync(5_000);
+  if (isThere()) return { file, generatedMs: null };
   console.log(`bench: generating a ${seconds} s ${height}p source (${file})`);
   const started = performance.now();
-  const partial = `${file}.part.mp4`;
+  // Our own partial file (by process id), renamed into place once whole: two benches never write the same
+  // file, and a killed run leaves no truncated source behind.
+  const partial = `${file}.${process.pid}.part.mp4`;
   const run = spawnSync(
     ffmpegPath(),
     ['-hide_banner', '-loglevel', 'error', '-y', ...sourceArgs(seconds, height), partial],
-    // Not measured: on a busy machine a long source takes over 10 minutes.
-    { encoding: 'utf8', timeout: 1_800_000 },
+    // Not measured: on a busy machine a long source takes over 10 minutes; no timeout, the run is whole or
+    // it failed.
+    { encoding: 'utf8' },
   );
-  if (run.status !== 0) throw new Error(`ffmpeg could not generate the source\n${run.stderr}`);
-  spawnSync('mv', [partial, file]);
+  if (run.status !== 0) {
+    rmSync(partial, { force: true });
+    throw new Error(`ffmpeg could not generate the source\n${run.stderr}`);
+  }
+  renameSync(partial, file);
   return { file, generatedMs: performance.now() - started };
+}
+
+/** Blocks this (bench) process for `ms`: ensureSource is synchronous. */
+function sleepSync(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** Headers of an API session (the sid cookie and the CSRF token of the log-in answer). */

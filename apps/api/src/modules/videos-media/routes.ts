@@ -10,6 +10,7 @@ import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/lo
 import { AppError } from '../../lib/errors';
 import { importVideoJob, processVideoJob } from './jobs';
 import { receiveLocalUpload } from './local-upload';
+import { muxCountGridJob } from './mux-count-grid';
 import { applyMuxEvent } from './mux-webhooks';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,6 +31,7 @@ export const videoPipeline = fp(
     app.addHook('onClose', async () => killAllFfmpeg());
     app.jobs.add(processVideoJob);
     app.jobs.add(importVideoJob);
+    app.jobs.add(muxCountGridJob);
 
     await app.register(mediaRoutes);
     await app.register(localUploadRoutes);

@@ -5,6 +5,7 @@ import type { PlaybackRef, ProviderAsset, VideoProvider } from '../../adapters/v
 import type { DbOrTx } from '../../db/client';
 import { type MediaAssetRow, mediaAssets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { queueMuxCountGrid } from './mux-count-grid';
 
 export const PROCESS_QUEUE = 'media-process';
 
@@ -156,6 +157,8 @@ export async function refreshUpload(app: FastifyInstance, uploadId: string): Pro
     } else if (upload?.assetId) {
       const asset = await provider.getAsset(upload.assetId);
       if (asset) row = await applyProviderAsset(app.db, row, asset);
+      // Ready without a webhook (a laptop): the count grid is read now, as the ready event would do.
+      if (row.status === 'ready') await queueMuxCountGrid(app, row.id);
     }
   }
   return toUploadState(row);
@@ -194,6 +197,8 @@ export async function importAsset(app: FastifyInstance, assetId: string, adminId
         (await app.db.select().from(mediaAssets).where(eq(mediaAssets.externalId, asset.assetId)))[0]!;
     }
     row = await applyProviderAsset(app.db, row, asset);
+    // An existing Mux asset taken in by its id: its count grid is read as after a ready event.
+    if (row.status === 'ready' && row.countGrid === null) await queueMuxCountGrid(app, row.id);
   }
   if (!row) throw failed();
   if (row.status !== 'ready') throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);

@@ -166,7 +166,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     (mediaTime, video) => {
       showCount(mediaTime);
       clickBeat(mediaTime, video);
-      stepPracticeLoop(video);
+      stepPracticeLoop(video, mediaTime);
     },
     stream !== null,
   );
