@@ -183,7 +183,7 @@ export const BUDGETS = [
     issue: 20,
     part: 'countgrid',
     budget: 'Beat detection ≤ 10% of processing a 60 s upload',
-    match: /^(Beat detection|Count grid of 60 s)/,
+    match: /^(Beat detection|Count grid of (60 s|a 60 s))/,
   },
   {
     issue: 20,
@@ -191,7 +191,7 @@ export const BUDGETS = [
     budget: 'Count display within one frame at 0.5×, 1×, 1.5×',
     match: /^Count display/,
   },
-  { issue: 20, part: 'countgrid', budget: 'Loop jump: < 50 ms of frozen picture', match: /^Loop jump/ },
+  { issue: 20, part: 'counts', budget: 'Loop jump: < 50 ms of frozen picture', match: /^Loop jump/ },
   // Issue 21: faster than the best
   {
     issue: 21,
