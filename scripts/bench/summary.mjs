@@ -183,7 +183,7 @@ export const BUDGETS = [
     issue: 20,
     part: 'countgrid',
     budget: 'Beat detection ≤ 10% of processing a 60 s upload',
-    match: /^(Beat detection|Count grid of (60 s|a 60 s))/,
+    match: /^(Beat detection|Count grid of (60 s|a 60))/,
   },
   {
     issue: 20,
