@@ -55,6 +55,7 @@ import { recommendationsRoutes } from './modules/recommendations/routes';
 import { releaseAuditRoutes } from './modules/release-audit/routes';
 import { releasesPlugin } from './modules/releases/plugin';
 import { shareRoutes } from './modules/share/routes';
+import { sitemapRefreshJob } from './modules/sitemap/jobs';
 import { sitemapRoutes } from './modules/sitemap/routes';
 import { studioAssignmentRoutes } from './modules/studio-assignments/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
@@ -375,6 +376,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminReactionRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(sitemapRoutes);
+  app.jobs.add(sitemapRefreshJob);
   await app.register(shareRoutes);
   await app.register(releaseAuditRoutes);
   await app.register(trcRoutes);

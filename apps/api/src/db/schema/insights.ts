@@ -1,4 +1,15 @@
-import { date, index, integer, pgTable, primaryKey, real, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { videos } from './catalogue';
 
 /**
@@ -36,3 +47,22 @@ export const videoWatchDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.videoId] }), index('video_watch_daily_video_idx').on(t.videoId)],
 );
+
+/** Raw bytes (PostgreSQL bytea): postgres.js answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The generated sitemap, kept whole (decision 0053): file 0 is /sitemap.xml (the urlset, or the index past 50,000
+ * entries), 1..n its parts, -1 the routes as JSON (GET /sitemap/routes). Each body is gzipped, with its ETag
+ * and the time its content last changed. `stamp` says which catalogue it was made from; the sitemap job (and a
+ * request that finds it stale) regenerates every file when the stamp of the data moves on.
+ */
+export const sitemapFiles = pgTable('sitemap_files', {
+  file: integer('file').primaryKey(),
+  stamp: text('stamp').notNull(),
+  body: bytea('body').notNull(),
+  etag: text('etag').notNull(),
+  entries: integer('entries').notNull(),
+  files: integer('files').notNull(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
+});
