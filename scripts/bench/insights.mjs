@@ -67,6 +67,8 @@ async function generate(sql) {
           where email like 'm%@bench.test') u`);
   // Bulk loads with the row triggers off; the rollups are then computed the way the triggers would have.
   await sql`alter table video_reactions disable trigger video_reactions_counts`;
+  // The likes windows (decision 0053) are left unbuilt: the overview's job or first request builds them.
+  await sql`alter table video_reactions disable trigger video_likes_windows`;
   await sql`alter table watch_progress disable trigger watch_progress_daily`;
   await sql.unsafe(`
     with v as (select id, row_number() over (order by id) - 1 as n from videos),
@@ -95,6 +97,8 @@ async function generate(sql) {
     from generate_series(0, 119) d
     cross join (select id, row_number() over (order by id) n from videos limit 3000) v`);
   await sql`alter table video_reactions enable trigger video_reactions_counts`;
+  await sql`alter table video_reactions enable trigger video_likes_windows`;
+  await sql`update likes_window_state set end_day = null`;
   await sql`alter table watch_progress enable trigger watch_progress_daily`;
   await sql`vacuum analyze`;
 }

@@ -28,6 +28,7 @@ import { createRequestIdGenerator } from './lib/request-id';
 import { accountRoutes } from './modules/account/routes';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
+import { likesWindowsJob } from './modules/admin-overview/jobs';
 import { adminOverviewRoutes } from './modules/admin-overview/routes';
 import { adminReactionRoutes } from './modules/admin-reactions/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
@@ -375,6 +376,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminUploadRoutes);
   await app.register(adminReactionRoutes);
   await app.register(adminOverviewRoutes);
+  app.jobs.add(likesWindowsJob);
   await app.register(sitemapRoutes);
   app.jobs.add(sitemapRefreshJob);
   await app.register(shareRoutes);

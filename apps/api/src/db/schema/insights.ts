@@ -66,3 +66,32 @@ export const sitemapFiles = pgTable('sitemap_files', {
   files: integer('files').notNull(),
   modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Likes given in the last N days (N of OVERVIEW_LIKES_WINDOWS: the overview's presets), per video, up to and
+ * including `likes_window_state.end_day` (a UTC day): kept by a trigger on video_reactions with each like, switch
+ * and clear dated inside a window, and moved forward a day at a time by the overview's job (the days entering
+ * added, the day leaving taken away). The overview's "top by likes" of a preset ending today reads 10 rows of
+ * this instead of grouping millions of likes (decision 0053). Hand-written trigger and roll function: migration
+ * 0022.
+ */
+export const videoLikesWindows = pgTable(
+  'video_likes_windows',
+  {
+    days: integer('days').notNull(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.videoId] }),
+    index('video_likes_windows_top_idx').on(t.days, t.likes.desc(), t.videoId),
+  ],
+);
+
+/** The last day (UTC) each likes window counts up to; null until its first roll builds it. */
+export const likesWindowState = pgTable('likes_window_state', {
+  days: integer('days').primaryKey(),
+  endDay: date('end_day', { mode: 'string' }),
+});
