@@ -330,13 +330,19 @@ export async function runInsights() {
     }
     const plan = (title, text) => ['', `  - ${title}:`, '', '```', text, '```'];
     details.push(
-      ...plan('EXPLAIN of the likes sort, page 200 (the counts index alone, walked backwards; no video joined)', likesPlan),
+      ...plan(
+        'EXPLAIN of the likes sort, page 200 (the counts index alone, walked backwards; no video joined)',
+        likesPlan,
+      ),
       ...plan(
         "EXPLAIN of the instructor sort, page 200 (instructors in name order, each one's videos, an incremental sort per instructor)",
         instructorPlan,
       ),
       ...plan('EXPLAIN of a week of new subscriptions (the created_at index)', weeklyPlan),
-      ...plan("EXPLAIN of the overview's most liked of the last 90 days (the likes window, decision 0053)", windowPlan),
+      ...plan(
+        "EXPLAIN of the overview's most liked of the last 90 days (the likes window, decision 0053)",
+        windowPlan,
+      ),
     );
     return { rows, details };
   } finally {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { likesWindowState, subscriptions, users, videoLikesWindows, videoReactions } from '../../db/schema';
-import { rollLikesWindows, selectTopByLikes, selectTopByLikesFromWindow } from './queries';
 import { upsertProgress } from '../progress/queries';
 import { writeReaction } from '../reactions/queries';
+import { rollLikesWindows, selectTopByLikes, selectTopByLikesFromWindow } from './queries';
 
 let t: TestApp;
 let admin: Session;
@@ -200,9 +200,15 @@ describe('the likes windows of the presets (decision 0053)', () => {
     return Object.fromEntries(rows.map((r) => [r.id, Number(r.likes)]));
   };
   const expectWindowsToMatch = async (end: string) => {
-    for (const days of [7, 30, 90, 365]) expect(await stored(days), `${days} days`).toEqual(await counted(days, end));
+    for (const days of [7, 30, 90, 365])
+      expect(await stored(days), `${days} days`).toEqual(await counted(days, end));
   };
-  const react = async (member: string, clip: string, reaction: 'like' | 'dislike' | null, daysAgo: number) => {
+  const react = async (
+    member: string,
+    clip: string,
+    reaction: 'like' | 'dislike' | null,
+    daysAgo: number,
+  ) => {
     if (reaction === null) {
       await t.app.db
         .delete(videoReactions)
@@ -225,7 +231,12 @@ describe('the likes windows of the presets (decision 0053)', () => {
     // Likes on both sides of every window's edges (6/7, 29/30, 89/90, 364/365 days ago), one a day ahead.
     const ages = [0, 3, 6, 7, 29, 30, 89, 90, 364, 365, 400, -1];
     for (const [i, age] of ages.entries())
-      await react(members[i % members.length]!, clips[i % clips.length]!, i % 5 === 4 ? 'dislike' : 'like', age);
+      await react(
+        members[i % members.length]!,
+        clips[i % clips.length]!,
+        i % 5 === 4 ? 'dislike' : 'like',
+        age,
+      );
   });
 
   it('builds, rolls day by day and follows every like, switch and clear exactly', async () => {
@@ -257,9 +268,14 @@ describe('the likes windows of the presets (decision 0053)', () => {
       expect((await overview(`?from=${range.from}&to=${range.to}`)).json().topByLikes).toEqual(fromWindow);
     }
     // Not a preset, or not ending today: counted.
-    expect(await selectTopByLikesFromWindow(t.app.db, { from: dayOf(Date.now() - 9 * DAY), to: today })).toBeNull();
     expect(
-      await selectTopByLikesFromWindow(t.app.db, { from: dayOf(Date.now() - 7 * DAY), to: dayOf(Date.now() - DAY) }),
+      await selectTopByLikesFromWindow(t.app.db, { from: dayOf(Date.now() - 9 * DAY), to: today }),
+    ).toBeNull();
+    expect(
+      await selectTopByLikesFromWindow(t.app.db, {
+        from: dayOf(Date.now() - 7 * DAY),
+        to: dayOf(Date.now() - DAY),
+      }),
     ).toBeNull();
   });
 
@@ -267,7 +283,9 @@ describe('the likes windows of the presets (decision 0053)', () => {
     await t.app.db.update(likesWindowState).set({ endDay: null });
     await rollLikesWindows(t.app.db, dayOf(Date.now() - 2 * DAY));
     const range = { from: dayOf(Date.now() - 29 * DAY), to: today };
-    expect(await selectTopByLikesFromWindow(t.app.db, range)).toEqual(await selectTopByLikes(t.app.db, range));
+    expect(await selectTopByLikesFromWindow(t.app.db, range)).toEqual(
+      await selectTopByLikes(t.app.db, range),
+    );
     const [state] = await t.app.db.select().from(likesWindowState).where(eq(likesWindowState.days, 30));
     expect(state!.endDay).toBe(today);
   });

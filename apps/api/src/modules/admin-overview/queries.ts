@@ -133,7 +133,10 @@ export async function selectTopByLikesFromWindow(db: DbOrTx, range: DayRange) {
   if (!state || state.today !== range.to) return null;
   if (state.endDay !== state.today) await rollLikesWindows(db, state.today);
   // One statement, so the rows are of the window the state names (a roll between two reads would mix them).
-  const [answer] = await rowsOf<{ isReady: boolean; top: { id: string; title: string; likes: number }[] | null }>(
+  const [answer] = await rowsOf<{
+    isReady: boolean;
+    top: { id: string; title: string; likes: number }[] | null;
+  }>(
     db,
     sql`select s.end_day = ${range.to}::date as "isReady",
           (select json_agg(json_build_object('id', v.id, 'title', v.title, 'likes', w.likes) order by w.likes desc, v.id)

@@ -2,7 +2,7 @@ import { adminSitemapEndpoints, sitemapEndpoints } from '@dance/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { route, sendSerialised } from '../../lib/route';
-import { ROUTES_FILE, type SitemapDocument, SitemapDocuments, gunzipText } from './documents';
+import { gunzipText, ROUTES_FILE, type SitemapDocument, SitemapDocuments } from './documents';
 import { robotsTxt } from './robots';
 import { sitemapFileUrl } from './xml';
 
@@ -24,7 +24,8 @@ export function acceptsGzip(header: string | undefined): boolean {
 /** True when the client's copy (If-None-Match, else If-Modified-Since) is the current one. */
 function isFresh(request: FastifyRequest, doc: SitemapDocument): boolean {
   const match = request.headers['if-none-match'];
-  if (match) return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === doc.etag || tag.trim() === '*');
+  if (match)
+    return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === doc.etag || tag.trim() === '*');
   const since = request.headers['if-modified-since'];
   if (!since) return false;
   const sinceMs = Date.parse(since);
@@ -32,7 +33,12 @@ function isFresh(request: FastifyRequest, doc: SitemapDocument): boolean {
 }
 
 /** A stored file with its validators: 304 when the client has it, gzipped when it takes gzip. */
-async function sendDocument(request: FastifyRequest, reply: FastifyReply, doc: SitemapDocument, type: string) {
+async function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  doc: SitemapDocument,
+  type: string,
+) {
   reply
     .type(type)
     .header('cache-control', CACHE)

@@ -171,7 +171,11 @@ describe('the stored sitemap (decision 0053)', () => {
     expect(plain.body).toBe(xml);
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const again = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const since = await t.app.inject({
@@ -180,7 +184,11 @@ describe('the stored sitemap (decision 0053)', () => {
       headers: { 'if-modified-since': String(res.headers['last-modified']) },
     });
     expect(since.statusCode).toBe(304);
-    const other = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'if-none-match': '"x"' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'if-none-match': '"x"' },
+    });
     expect(other.statusCode).toBe(200);
   });
 

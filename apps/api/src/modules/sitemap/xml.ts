@@ -6,7 +6,13 @@ export const sitemapFileUrl = (base: string, n: number) => `${base}/sitemaps/${n
 
 const XMLNS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 /** Text as XML character data (sitemaps.org: URLs entity-escaped). */
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
