@@ -256,10 +256,19 @@ export async function runInsights() {
       }
       if (parts.length === 0) entries = (index.match(/<url>/g) ?? []).length;
     };
-    // Cold: the catalogue's version bumped first (as any admin change does), so the read regenerates every file.
+    // Generated anew: the catalogue's version bumped (as any admin change does), a read (answered from the stored
+    // files, it starts their regeneration in the background), then timed until the stored files are of the new
+    // version and read whole.
     const sitemapCold = runs('sitemap')
       ? await timed(async () => {
-          await data`update catalogue_state set version = version + 1 where id = 1`;
+          const [{ version }] = await data`
+            update catalogue_state set version = version + 1 where id = 1 returning version::text as version`;
+          await readSitemap();
+          for (;;) {
+            const [root] = await data`select stamp from sitemap_files where file = 0`;
+            if (root?.stamp.startsWith(`${version}:`)) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
           await readSitemap();
         }, 3)
       : null;
@@ -319,7 +328,7 @@ export async function runInsights() {
         isWithin: sitemapTimes.p95 < 2000,
       });
       rows.push({
-        measure: `Sitemap of ${formatNumber(VIDEOS)} videos generated anew (catalogue changed) and read whole, max of 3`,
+        measure: `Sitemap of ${formatNumber(VIDEOS)} videos generated anew after a catalogue change, stored, and read whole, max of 3`,
         result: `${formatNumber(sitemapCold.max / 1000, 2)} s (p50 ${formatNumber(sitemapCold.p50 / 1000, 2)} s)`,
         budget: '< 2 s',
         isWithin: sitemapCold.max < 2000,

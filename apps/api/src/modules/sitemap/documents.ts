@@ -36,8 +36,10 @@ export const gunzipText = async (doc: SitemapDocument) => (await gunzip(doc.gzip
 /**
  * The sitemap kept whole in `sitemap_files` (decision 0053): generated once per state of the public catalogue,
  * not per request. A request reads the stamp of the data (the catalogue version, the next release instant and the
- * featured playlists: a few index reads) and the stored file; when the stamp has moved on (the job has not run
- * since the change) it regenerates everything first, once per process at a time, and stores it for every process.
+ * featured playlists: a few index reads) and the stored file. When the stamp has moved on and the job has not run
+ * yet, the stored files are still served (crawlers are told they may keep them an hour anyway) while they are
+ * regenerated in the background, once per process at a time, for every process; only a sitemap never generated
+ * is generated before answering. Generating 100,000 entries is CPU work that would hold up the requests behind it.
  */
 export class SitemapDocuments {
   private regenerating: Promise<void> | null = null;
@@ -46,6 +48,7 @@ export class SitemapDocuments {
     private readonly db: Db,
     private readonly base: string,
     private readonly perFile = SITEMAP_MAX_URLS,
+    private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
   /** The data's stamp, with what the files depend on besides the data: the host and the file size. */
@@ -53,16 +56,23 @@ export class SitemapDocuments {
     return `${await readSitemapStamp(this.db)}|${this.base}|${this.perFile}`;
   }
 
-  /** File `file` (0: /sitemap.xml, n: /sitemaps/n.xml, -1: the routes JSON), up to date; null when there is none. */
+  /** File `file` (0: /sitemap.xml, n: /sitemaps/n.xml, -1: the routes JSON); null when there is none. */
   async get(file: number): Promise<SitemapDocument | null> {
-    const stamp = await this.stamp();
-    const rows = await readSitemapFiles(this.db, [0, file]);
+    const [stamp, rows] = await Promise.all([this.stamp(), readSitemapFiles(this.db, [0, file])]);
+    const root = rows.find((r) => r.file === 0);
     let row = rows.find((r) => r.file === file);
-    if (rows.find((r) => r.file === 0)?.stamp !== stamp) {
+    if (!root) {
       await this.regenerate(stamp);
       [row] = await readSitemapFiles(this.db, [file]);
+    } else if (root.stamp !== stamp) {
+      this.regenerate(stamp).catch(this.onError);
     }
     return row ? toDocument(row) : null;
+  }
+
+  /** Resolves once a regeneration under way (if any) has ended. */
+  async settled(): Promise<void> {
+    await this.regenerating?.catch(() => {});
   }
 
   /** Regenerates every file when the stored ones are not of the data's current stamp; true when it wrote. */
