@@ -57,6 +57,19 @@ export function selectVideoChunk(db: DbOrTx, afterId: string | null, limit: numb
     .limit(limit);
 }
 
+/**
+ * Every released video in id order, in one query: PostgreSQL reads the table once and sorts it (about 0.3 s for
+ * 100,000 videos), where keyset chunks walked the primary key's random uuid order into the heap (0.1 s a chunk
+ * of 5,000). The rows are only ids and dates (about 5 MB for 100,000).
+ */
+export function selectAllVideos(db: DbOrTx) {
+  return db
+    .select({ id: videos.id, lastmod: videos.updatedAt })
+    .from(videos)
+    .where(released())
+    .orderBy(asc(videos.id));
+}
+
 /** The id of the released video at `offset` in id order: where a later sitemap file starts. */
 export async function videoIdBefore(db: DbOrTx, offset: number) {
   if (offset <= 0) return null;
