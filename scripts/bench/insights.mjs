@@ -262,19 +262,11 @@ export async function runInsights() {
       for (const n of parts)
         entries += ((await getOk(`${origin}/sitemaps/${n}.xml`, {})).match(/<url>/g) ?? []).length;
     }
-    // Generated anew: the catalogue's version bumped (as any admin change does), a read (answered from the stored
-    // files, it starts their regeneration in the background), then timed until the stored files are of the new
-    // version and read whole.
+    // Generated anew: the stored files deleted, so that the next read generates and stores them (as the first read
+    // ever does; after a catalogue change the job does the same work on a worker), then the whole sitemap read.
     const sitemapCold = runs('sitemap')
       ? await timed(async () => {
-          const [{ version }] = await data`
-            update catalogue_state set version = version + 1 where id = 1 returning version::text as version`;
-          await readSitemap();
-          for (;;) {
-            const [root] = await data`select stamp from sitemap_files where file = 0`;
-            if (root?.stamp.startsWith(`${version}:`)) break;
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
+          await data`delete from sitemap_files`;
           await readSitemap();
         }, 3)
       : null;
@@ -334,7 +326,7 @@ export async function runInsights() {
         isWithin: sitemapTimes.p95 < 2000,
       });
       rows.push({
-        measure: `Sitemap of ${formatNumber(VIDEOS)} videos generated anew after a catalogue change, stored, and read whole, max of 3`,
+        measure: `Sitemap of ${formatNumber(VIDEOS)} videos generated anew (none stored), stored, and read whole, max of 3`,
         result: `${formatNumber(sitemapCold.max / 1000, 2)} s (p50 ${formatNumber(sitemapCold.p50 / 1000, 2)} s)`,
         budget: '< 2 s',
         isWithin: sitemapCold.max < 2000,

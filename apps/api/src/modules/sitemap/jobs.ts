@@ -6,8 +6,8 @@ export const SITEMAP_JOB = 'sitemap-refresh';
 /**
  * Keeps the stored sitemap (decision 0053) in step with the catalogue: every minute, and once at start, it reads
  * the data's stamp (a few index reads) and regenerates every file only when the stamp has moved on (a video or
- * featured playlist changed, or a release instant passed). Crawlers then read stored files; a request that comes
- * between a change and the next run regenerates them itself.
+ * featured playlist changed, or a release instant passed). Requests read the stored files, so a change reaches
+ * the sitemap within a minute and the time of one generation (crawlers may keep it an hour anyway).
  */
 export const sitemapRefreshJob = defineJob({
   name: SITEMAP_JOB,

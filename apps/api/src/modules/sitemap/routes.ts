@@ -6,9 +6,6 @@ import { gunzipText, ROUTES_FILE, type SitemapDocument, SitemapDocuments } from 
 import { robotsTxt } from './robots';
 import { sitemapFileUrl } from './xml';
 
-/** Each app's stored sitemap, by its database handle (tests wait for a background regeneration through it). */
-export const sitemapDocumentsOf = new WeakMap<object, SitemapDocuments>();
-
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers may keep a sitemap for an hour; a CDN in front of the API as well. */
 const CACHE = 'public, max-age=3600';
@@ -61,10 +58,7 @@ async function sendDocument(
  */
 export async function sitemapRoutes(app: FastifyInstance) {
   const base = app.config.memberAppUrl;
-  const documents = new SitemapDocuments(app.db, base, undefined, (error) =>
-    app.log.error({ err: error }, 'sitemap regeneration failed'),
-  );
-  sitemapDocumentsOf.set(app.db, documents);
+  const documents = new SitemapDocuments(app.db, base);
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const doc = await documents.get(0);

@@ -4,6 +4,7 @@ import type { SitemapEntry, SitemapPlan } from './entries';
 /** The public address of sitemap file `n` (1-based). */
 export const sitemapFileUrl = (base: string, n: number) => `${base}/sitemaps/${n}.xml`;
 
+const YIELD_EVERY = 2_000;
 const XMLNS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const ESCAPES: Record<string, string> = {
@@ -20,11 +21,6 @@ export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAP
 function urlElement(base: string, entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';
   return `<url><loc>${escapeXml(base + entry.path)}</loc>${lastmod}<changefreq>${SITEMAP_CHANGEFREQ}</changefreq><priority>${SITEMAP_PRIORITY}</priority></url>\n`;
-}
-
-/** A urlset of the given entries. */
-export function urlsetXml(base: string, entries: SitemapEntry[]): string {
-  return `${HEAD}<urlset xmlns="${XMLNS}">\n${entries.map((e) => urlElement(base, e)).join('')}</urlset>\n`;
 }
 
 /** The sitemap index of `parts` files, each with the latest lastmod of its entries. */
@@ -56,19 +52,21 @@ export async function renderSitemap(plan: SitemapPlan, base: string): Promise<Re
   const parts: string[] = [];
   const partLastmods: (Date | null)[] = [];
   const paths: string[] = [];
-  let current: SitemapEntry[] = [];
+  let current: string[] = [];
   let latest: Date | null = null;
   const flush = () => {
-    parts.push(urlsetXml(base, current));
+    parts.push(`${HEAD}<urlset xmlns="${XMLNS}">\n${current.join('')}</urlset>\n`);
     partLastmods.push(latest);
     current = [];
     latest = null;
   };
   for await (const entry of plan.entries()) {
-    current.push(entry);
+    current.push(urlElement(base, entry));
     paths.push(entry.path);
     if (entry.lastmod && (!latest || entry.lastmod > latest)) latest = entry.lastmod;
     if (current.length === plan.perFile) flush();
+    // Let the process answer other requests between slices of the work (a generation is seconds of CPU).
+    if (paths.length % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   if (current.length > 0 || parts.length === 0) flush();
   const root = parts.length === 1 ? parts[0]! : sitemapIndexXml(base, partLastmods);
