@@ -288,7 +288,7 @@ export async function runInsights() {
 
     const windowPlan = await explain(`
       select video_id, likes from video_likes_windows where days = 90 and likes > 0
-      order by likes desc, video_id limit 10`);
+      order by likes desc nulls last, video_id limit 10`);
     const load = (l) => l.map((x) => formatNumber(x, 1)).join(', ');
 
     const rows = [];

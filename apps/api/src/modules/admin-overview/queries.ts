@@ -142,7 +142,8 @@ export async function selectTopByLikesFromWindow(db: DbOrTx, range: DayRange) {
           (select json_agg(json_build_object('id', v.id, 'title', v.title, 'likes', w.likes) order by w.likes desc, v.id)
            from (select video_id, likes from video_likes_windows
                  where days = s.days and likes > 0
-                 order by likes desc, video_id limit ${OVERVIEW_TOP}) w
+                 -- nulls last as the index has it (likes is never null): the index gives the order, 10 rows read
+                 order by likes desc nulls last, video_id limit ${OVERVIEW_TOP}) w
            join videos v on v.id = w.video_id) as top
         from likes_window_state s where s.days = ${days}`,
   );
