@@ -25,7 +25,8 @@ const appEnv = {
  * (no build, for working on a test).
  */
 function appServer(app: 'member' | 'admin', port: number) {
-  if (process.env.E2E_DEV_SERVERS === '1') return `pnpm --filter @dance/${app} exec vite --port ${port} --strictPort`;
+  if (process.env.E2E_DEV_SERVERS === '1')
+    return `pnpm --filter @dance/${app} exec vite --port ${port} --strictPort`;
   const outDir = `${dataDir}-${app}-dist`;
   return `pnpm --filter @dance/${app} exec sh -c 'vite build --logLevel warn --emptyOutDir --outDir ${outDir} && vite preview --outDir ${outDir} --port ${port} --strictPort'`;
 }
