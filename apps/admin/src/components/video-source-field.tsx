@@ -146,8 +146,8 @@ export function VideoSourceField({
             data-state={isPlayable ? 'playable' : 'ready'}
           >
             {isPlayable ? MEDIA_STATE_TEXTS.playable : 'Video ready'} ·{' '}
-            {Math.floor(value.durationSeconds / 60)}:
-            {String(value.durationSeconds % 60).padStart(2, '0')} · {value.videoLink}
+            {Math.floor(value.durationSeconds / 60)}:{String(value.durationSeconds % 60).padStart(2, '0')} ·{' '}
+            {value.videoLink}
             {isPlayable && (
               <Progress
                 mt={6}

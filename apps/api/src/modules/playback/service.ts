@@ -115,7 +115,10 @@ export async function playbackFor(app: FastifyInstance, session: ResolvedSession
     video.videoUrl ? findAssetById(app.db, video.videoUrl) : null,
     video.trailerUrl ? findAssetById(app.db, video.trailerUrl) : null,
   ]);
-  const trailer = trailerAsset && isPlayableStatus(trailerAsset.status) ? await signStream(app, trailerAsset, expiresAt) : null;
+  const trailer =
+    trailerAsset && isPlayableStatus(trailerAsset.status)
+      ? await signStream(app, trailerAsset, expiresAt)
+      : null;
   if (access === 'upgrade' || access === 'trailer') {
     return {
       videoId: video.id,
