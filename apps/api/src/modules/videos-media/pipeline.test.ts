@@ -183,7 +183,10 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     // A short first segment (first frame sooner), a VOD playlist; the rest are 4 s (durable test below).
     expect(media.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(media.body).toContain('#EXT-X-ENDLIST');
-    expect(Number(/#EXTINF:([\d.]+)/.exec(media.body)?.[1])).toBeCloseTo(1, 2);
+    // About 1 s: the segment muxer counts from 0 to the cut, the picture starts at the B-frame delay.
+    const first = Number(/#EXTINF:([\d.]+)/.exec(media.body)?.[1]);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThan(1.2);
     expect(master.headers['cache-control']).toMatch(/max-age=\d+/);
     const segment = media.body.split('\n').find((l: string) => l.endsWith('.ts'));
     const ts = await t.app.inject({ method: 'GET', url: `${base}360p/${segment}` });
@@ -395,7 +398,9 @@ describe('durable processing', { timeout: 180_000 }, () => {
         const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map(
           (m) => Math.round(Number(m[1]) * 100) / 100,
         );
-        expect(durations).toEqual([1, 4, 4, 4, 3]);
+        expect(durations[0]).toBeGreaterThanOrEqual(1);
+        expect(durations[0]).toBeLessThan(1.2);
+        expect(durations.slice(1)).toEqual([4, 4, 4, 3]);
       }
     } finally {
       await app.close();

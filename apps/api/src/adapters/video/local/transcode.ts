@@ -122,9 +122,12 @@ export function segmentCuts(durationSeconds: number): number[] {
 }
 
 /**
- * ffmpeg's output arguments for one rendition cut at segmentCuts in `dir` (seg_000.ts onwards and
+ * ffmpeg's output arguments for one rendition cut at segmentCuts, in `dir` (seg_000.ts onwards and
  * index.m3u8). The segment muxer, not the hls one: the bundled ffmpeg 4.1's -hls_init_time makes every
- * segment of a VOD playlist short, not only the first. finishMediaPlaylist makes its list a VOD one.
+ * segment of a VOD playlist short, not only the first. finishMediaPlaylist makes its list a VOD one. The
+ * timestamps start at the B-frame delay (as with the hls muxer), so the first EXTINF reads about 1.08 s for
+ * its 1 s of picture (keeping the encoder's negative first timestamp made ffmpeg 4.1 shift the first segment
+ * against the others).
  */
 export function segmentOutputArgs(dir: string, durationSeconds: number): string[] {
   const cuts = segmentCuts(durationSeconds);
@@ -135,10 +138,6 @@ export function segmentOutputArgs(dir: string, durationSeconds: number): string[
     ...(cuts.length ? ['-segment_times', cuts.join(',')] : ['-segment_time', '86400']),
     '-segment_format',
     'mpegts',
-    // Timestamps as encoded (B-frames give a negative first dts; MPEG-TS takes it): otherwise they are
-    // shifted by that delay and the first EXTINF reads 1.083 s for 1 s of picture.
-    '-avoid_negative_ts',
-    'disabled',
     '-segment_list',
     join(dir, 'index.m3u8'),
     '-segment_list_type',
