@@ -1,10 +1,21 @@
+import { ApiClientProvider, createApiClient } from '@dance/api-client';
 import { MEDIA_STATE_TEXTS, type TDirectUploadState } from '@dance/domain';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { UiProvider } from '@dance/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, sessionAs } from '../test/api-fixtures';
 import { server } from '../test/msw-server';
-import { renderAdminApp } from '../test/render-admin-app';
+import { type VideoSource, VideoSourceField } from './video-source-field';
+
+/** The field as the wizard holds it: the video source in state. */
+function Field() {
+  const [value, setValue] = useState<VideoSource | null>(null);
+  return <VideoSourceField label="Video" title="Half-done routine" value={value} onChange={setValue} />;
+}
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -38,8 +49,16 @@ describe('the upload wizard: playable before ready (decision 0057)', () => {
         return HttpResponse.json(answer);
       }),
     );
-    const { user } = renderAdminApp('/AdminDashboard/AddVideos');
-    await user.type((await screen.findAllByLabelText('Title'))[0]!, 'Half-done routine');
+    const user = userEvent.setup();
+    render(
+      <UiProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <ApiClientProvider client={createApiClient()}>
+            <Field />
+          </ApiClientProvider>
+        </QueryClientProvider>
+      </UiProvider>,
+    );
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File([new Uint8Array(64)], 'routine.mp4', { type: 'video/mp4' }));
     await user.click(screen.getByRole('button', { name: 'Upload', exact: true }));
