@@ -401,6 +401,7 @@ describe('durable processing', { timeout: 180_000 }, () => {
         expect(durations[0]).toBeGreaterThanOrEqual(1);
         expect(durations[0]).toBeLessThan(1.2);
         expect(durations.slice(1)).toEqual([4, 4, 4, 3]);
+        expect(playlist).toContain('#EXT-X-TARGETDURATION:4');
       }
     } finally {
       await app.close();

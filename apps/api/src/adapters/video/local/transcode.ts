@@ -147,12 +147,20 @@ export function segmentOutputArgs(dir: string, durationSeconds: number): string[
 }
 
 /**
- * The segment muxer's list made a VOD media playlist like the hls muxer's: the playlist type, and no
- * EXT-X-ALLOW-CACHE (removed from HLS).
+ * The segment muxer's list made a VOD media playlist like the hls muxer's: the playlist type, no
+ * EXT-X-ALLOW-CACHE (removed from HLS), and the target duration as HLS defines it (the longest EXTINF
+ * rounded to the nearest integer: ffmpeg 4.1 rounds 4.000000 up to 5).
  */
 export async function finishMediaPlaylist(dir: string): Promise<void> {
   const file = join(dir, 'index.m3u8');
-  const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l && l !== '#EXT-X-ALLOW-CACHE:YES');
+  const read = (await readFile(file, 'utf8')).split('\n');
+  const longest = Math.max(
+    1,
+    ...read.map((l) => /^#EXTINF:([\d.]+)/.exec(l)).map((m) => (m ? Math.round(Number(m[1])) : 0)),
+  );
+  const lines = read
+    .filter((l) => l && l !== '#EXT-X-ALLOW-CACHE:YES')
+    .map((l) => (l.startsWith('#EXT-X-TARGETDURATION:') ? `#EXT-X-TARGETDURATION:${longest}` : l));
   if (!lines.includes('#EXT-X-PLAYLIST-TYPE:VOD')) {
     const at = lines.findIndex((l) => l.startsWith('#EXT-X-TARGETDURATION'));
     lines.splice(at + 1, 0, '#EXT-X-PLAYLIST-TYPE:VOD');
