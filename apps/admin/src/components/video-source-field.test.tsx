@@ -61,7 +61,7 @@ describe('the upload wizard: playable before ready (decision 0057)', () => {
     );
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File([new Uint8Array(64)], 'routine.mp4', { type: 'video/mp4' }));
-    await user.click(screen.getByRole('button', { name: 'Upload', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
 
     const handedOver = await screen.findByTestId('video-ready', {}, { timeout: 20_000 });
     expect(handedOver).toHaveAttribute('data-state', 'playable');
