@@ -3,7 +3,7 @@ import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PlaybackRef, ProviderAsset, VideoProvider } from '../../adapters/video';
 import type { DbOrTx } from '../../db/client';
-import { type MediaAssetRow, mediaAssets } from '../../db/schema';
+import { isPlayableStatus, type MediaAssetRow, mediaAssets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { queueMuxCountGrid } from './mux-count-grid';
 
@@ -60,7 +60,7 @@ export async function createDirectUpload(app: FastifyInstance, title: string, ad
   }
 }
 
-const STATUS_ORDER = { waiting: 0, processing: 1, ready: 2, errored: 2 } as const;
+const STATUS_ORDER = { waiting: 0, processing: 1, playable: 1.5, ready: 2, errored: 2 } as const;
 type AssetStatus = keyof typeof STATUS_ORDER;
 
 /**
@@ -126,8 +126,9 @@ export function toUploadState(row: MediaAssetRow): TDirectUploadState {
     uploadId: row.uploadId ?? row.id,
     status: row.status,
     progress: row.status === 'ready' ? 100 : row.progress,
-    videoLink: row.status === 'ready' ? row.id : null,
-    playbackId: row.status === 'ready' ? (row.playbackId ?? row.id) : null,
+    // Playable (the lowest rendition done, decision 0057): the wizard may go on while the rest finish.
+    videoLink: isPlayableStatus(row.status) ? row.id : null,
+    playbackId: isPlayableStatus(row.status) ? (row.playbackId ?? row.id) : null,
     durationSeconds: row.durationSeconds === null ? null : Math.floor(row.durationSeconds),
     error: row.error,
   };
