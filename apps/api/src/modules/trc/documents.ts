@@ -43,6 +43,7 @@ export async function storeDocument(
   adminId: string | null,
   name: string,
   bytes: Buffer,
+  { drawFirstPage = true }: { drawFirstPage?: boolean } = {},
 ): Promise<TrcDocumentRow> {
   if (bytes.length > TRC_MAX_PDF_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TRC_MESSAGES.fileTooLarge);
   if (bytes.length === 0 || !isPdf(bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TRC_MESSAGES.notAPdf);
@@ -53,8 +54,8 @@ export async function storeDocument(
     });
   const key = `trc/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.pdf`;
   await app.files.putPrivate(key, bytes, 'application/pdf');
-  // Its first page as an image, for the viewer to show at once (drawn on first request if this fails).
-  const firstPage = await renderFirstPage(bytes);
+  // Its first page as an image, for the viewer to show at once (drawn on its first request otherwise).
+  const firstPage = drawFirstPage ? await renderFirstPage(bytes) : null;
   if (firstPage) await app.files.putPrivate(firstPageKey(key), firstPage, 'image/webp');
   return insertDocument(app.db, {
     storageKey: key,
