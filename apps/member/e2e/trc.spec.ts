@@ -177,9 +177,11 @@ test.describe('Teacher Resource Center', () => {
   }, testInfo) => {
     await logInApi(page.request, 'vip@demo.test');
     const list = await (
-      await page.request.get('/api/v1/trc/content?category=lesson-plans&pageSize=1')
+      await page.request.get('/api/v1/trc/content?category=lesson-plans&pageSize=20')
     ).json();
-    const id: string = list.items[0].id;
+    // A lesson plan (some resources are listed under lesson plans too, with "View Resource").
+    const plan = list.items.find((i: { category: string }) => i.category === 'lesson-plans') ?? list.items[0];
+    const id: string = plan.id;
     // The PDF itself arrives late (a slow network), so the first-page image is what the teacher sees first.
     await page.route(/\/api\/v1\/trc\/files\/[0-9a-f-]{36}\?/, async (route) => {
       await new Promise((r) => setTimeout(r, 4000));
@@ -188,7 +190,7 @@ test.describe('Teacher Resource Center', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
       await page.goto(`/trc/lesson-plans/${id}`);
-      await page.getByRole('button', { name: 'Read Lesson Plan' }).click();
+      await page.getByRole('button', { name: /^(Read Lesson Plan|View Resource)$/ }).click();
       const viewer = page.getByRole('dialog');
       const image = viewer.getByRole('img', { name: 'Page 1' }).and(page.getByTestId('pdf-page-preview'));
       await expect(image).toBeVisible();
