@@ -229,12 +229,29 @@ async function openLessonPlan(page, base, id, settle) {
     if (request.url().includes('/trc/files/'))
       pdfRequests.push({ range: request.headers().range ?? null, at: Date.now() });
   };
+  // What went wrong, if the viewer cannot open (the page's errors and the failed answers), for the bench's error.
+  const problems = [];
+  const onConsole = (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text().slice(0, 300)}`);
+  };
+  const onResponse = (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  };
   page.on('request', onRequest);
+  page.on('console', onConsole);
+  page.on('response', onResponse);
   await page.goto(`${base}/trc/lesson-plans/${id}`, { waitUntil: 'commit' });
   const button = page.getByRole('button', { name: 'Read Lesson Plan' });
   await button.waitFor({ state: 'visible', timeout: 30_000 });
   if (settle) await sleep(SETTLE_MS);
-  await button.click();
+  try {
+    await button.click({ timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`${error.message.split('\n')[0]} (${problems.join('; ') || 'no error in the page'})`);
+  } finally {
+    page.off('console', onConsole);
+    page.off('response', onResponse);
+  }
   await page.waitForSelector('canvas[data-page="1"][data-drawn]', { timeout: 60_000 });
   await page.waitForFunction(() => window.__bench.drawnAt !== null && window.__bench.canvasAt > 0);
   const run = await page.evaluate(() => window.__bench);

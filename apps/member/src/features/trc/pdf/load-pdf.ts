@@ -70,7 +70,11 @@ export async function openPdf(url: string): Promise<PDFDocumentLoadingTask> {
     ahead.isClaimed = true;
     return ahead.task;
   }
-  return startOpening(url);
+  if (ahead && !ahead.isClaimed) void ahead.task.then((task) => task.destroy()).catch(() => {});
+  // Registered as claimed, so a later openPdfAhead of the same URL does not open it a second time.
+  const task = startOpening(url);
+  ahead = { url, task, isClaimed: true };
+  return task;
 }
 
 /** Page 1 drawn once, ahead of the viewer, at a scale that covers the viewer's first view on any screen. */
