@@ -117,9 +117,6 @@ export async function buildApp({
   spanExporter,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    // The demo seed (development and tests) runs inside the web plugin's start: on a loaded machine it takes longer
-    // than avvio's default 10 s, and the API then never started.
-    pluginTimeout: config.seedDemoData ? 180_000 : 10_000,
     logger:
       config.logLevel === 'silent'
         ? false
