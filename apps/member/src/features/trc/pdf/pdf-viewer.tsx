@@ -301,7 +301,7 @@ function ViewerBody({
       >
         {!size || pages.length === 0 ? (
           <Group justify="center" h="100%">
-            <Loader aria-label="Loading the PDF" />
+            <Loader role="status" aria-label="Loading the PDF" />
           </Group>
         ) : (
           <div
