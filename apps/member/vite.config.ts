@@ -1,12 +1,34 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * `vite preview` serves the build as production does (infra/Caddyfile): hashed files under /assets/ cached for a
+ * year, everything else revalidated. Without it every asset of a warm page costs a conditional request, which
+ * production never makes, and the browser benches that load the app twice measure round trips nobody gets.
+ */
+function productionCaching(): Plugin {
+  return {
+    name: 'production-caching',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        if (path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/files/')) return next();
+        res.setHeader(
+          'Cache-Control',
+          path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+        next();
+      });
+    },
+  };
+}
 
 // The API lives behind /api (and the dev outbox behind /dev) on the same origin, so the session cookie is
 // first-party in development as it is behind the production reverse proxy.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), productionCaching()],
   // Scan every source file at start, so dependencies of lazy routes are pre-bundled up front: a dependency
   // discovered mid-session makes Vite re-bundle and reload the page (flaky end-to-end tests, lost state).
   // Each dev server keeps its own cache, so two servers on one machine never rebuild each other's.

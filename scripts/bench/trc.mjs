@@ -101,7 +101,7 @@ function encodePng(width, height, pixel) {
  * A 30-page lesson plan as the team uploads them: US Letter pages, each with a heading, a paragraph of counts,
  * a drawn floor diagram and a photo of its own (a grainy gradient, so it does not compress away), a footer.
  */
-async function renderBenchLessonPlan() {
+export async function renderBenchLessonPlan() {
   const { PDFDocument, StandardFonts, rgb } = requireFromApi('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle('Bench lesson plan');
@@ -150,7 +150,7 @@ async function renderBenchLessonPlan() {
 // ---------------------------------------------------------------------------------------------------------
 
 /** Uploads the PDF once per item (each its own document, so its own signed URL) and adds the lesson plans. */
-async function seedLessonPlans(api, pdf, count) {
+export async function seedLessonPlans(api, pdf, count) {
   const headers = await logIn(api, ADMIN);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
   const ids = [];
@@ -190,8 +190,8 @@ async function seedLessonPlans(api, pdf, count) {
  * Records in the page, in its performance.now() clock (0 = the navigation's start): the click on "Read Lesson
  * Plan" and the moment page 1's canvas is marked drawn (pdf.js finished rendering it).
  */
-function recordFirstPage() {
-  window.__bench = { clickAt: null, drawnAt: null };
+export function recordFirstPage() {
+  window.__bench = { clickAt: null, drawnAt: null, drawnAs: null, canvasAt: null };
   document.addEventListener(
     'click',
     (event) => {
@@ -199,10 +199,24 @@ function recordFirstPage() {
     },
     { capture: true },
   );
+  // Page 1 is visible at the frame after it is in the page marked drawn (the first-page image once decoded, or
+  // pdf.js's canvas once rendered): timed in that frame's callback. pdf.js's own canvas is timed beside it.
   new MutationObserver(() => {
-    if (window.__bench.drawnAt === null && document.querySelector('canvas[data-page="1"][data-drawn]'))
-      window.__bench.drawnAt = performance.now();
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-drawn'] });
+    const b = window.__bench;
+    const first = document.querySelector('[data-page="1"][data-drawn]');
+    if (first && !b.drawnAs) {
+      b.drawnAs = first.tagName.toLowerCase();
+      requestAnimationFrame(() => {
+        b.drawnAt = performance.now();
+      });
+    }
+    if (b.canvasAt === null && document.querySelector('canvas[data-page="1"][data-drawn]')) {
+      b.canvasAt = -1;
+      requestAnimationFrame(() => {
+        b.canvasAt = performance.now();
+      });
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-drawn'] });
 }
 
 /**
@@ -215,13 +229,31 @@ async function openLessonPlan(page, base, id, settle) {
     if (request.url().includes('/trc/files/'))
       pdfRequests.push({ range: request.headers().range ?? null, at: Date.now() });
   };
+  // What went wrong, if the viewer cannot open (the page's errors and the failed answers), for the bench's error.
+  const problems = [];
+  const onConsole = (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text().slice(0, 300)}`);
+  };
+  const onResponse = (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  };
   page.on('request', onRequest);
+  page.on('console', onConsole);
+  page.on('response', onResponse);
   await page.goto(`${base}/trc/lesson-plans/${id}`, { waitUntil: 'commit' });
   const button = page.getByRole('button', { name: 'Read Lesson Plan' });
   await button.waitFor({ state: 'visible', timeout: 30_000 });
   if (settle) await sleep(SETTLE_MS);
-  await button.click();
+  try {
+    await button.click({ timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`${error.message.split('\n')[0]} (${problems.join('; ') || 'no error in the page'})`);
+  } finally {
+    page.off('console', onConsole);
+    page.off('response', onResponse);
+  }
   await page.waitForSelector('canvas[data-page="1"][data-drawn]', { timeout: 60_000 });
+  await page.waitForFunction(() => window.__bench.drawnAt !== null && window.__bench.canvasAt > 0);
   const run = await page.evaluate(() => window.__bench);
   // Where the time went (page clock, ms from the navigation's start), from Navigation and Resource Timing.
   const timeline = await page.evaluate((drawnAt) => {
@@ -231,7 +263,7 @@ async function openLessonPlan(page, base, id, settle) {
       const found = entries.filter((e) => test(path(e)));
       return found.length ? Math.round(Math.max(...found.map((e) => e.responseEnd))) : null;
     };
-    const files = entries.filter((e) => path(e).includes('/trc/files/'));
+    const files = entries.filter((e) => path(e).includes('/trc/files/') && !path(e).endsWith('/first-page'));
     const nav = performance.getEntriesByType('navigation')[0];
     return {
       domReady: Math.round(nav.domContentLoadedEventEnd),
@@ -239,6 +271,7 @@ async function openLessonPlan(page, base, id, settle) {
       detail: end((p) => /\/trc\/content\/[^/]+$/.test(p)),
       documentUrl: end((p) => p.endsWith('/document')),
       worker: end((p) => p.includes('pdf.worker')),
+      firstPageImage: end((p) => p.endsWith('/first-page')),
       pdfFirstStart: files.length ? Math.round(Math.min(...files.map((e) => e.startTime))) : null,
       pdfRequestsBeforeDrawn: files.filter((e) => e.startTime < drawnAt).length,
       pdfBytesBeforeDrawn: files
@@ -251,6 +284,8 @@ async function openLessonPlan(page, base, id, settle) {
   return {
     fromNavigation: run.drawnAt,
     fromClick: run.drawnAt - run.clickAt,
+    drawnAs: run.drawnAs,
+    canvasAt: run.canvasAt,
     pdfRequests: pdfRequests.length,
     ranges: pdfRequests.filter((r) => r.range).length,
     clickAt: run.clickAt,
@@ -306,28 +341,37 @@ async function runFirstPage() {
     await context.close();
     const fromNavigation = median(atOnce.map((r) => r.fromNavigation));
     const fromSettledClick = median(settled.map((r) => r.fromClick));
+    const canvasFromNavigation = median(atOnce.map((r) => r.canvasAt));
     const describe = (r) =>
       `${ms(r.fromNavigation)} from navigation, ${ms(r.fromClick)} from the click (page clock: DOM ready ${r.domReady}, ` +
-      `TRC access ${r.access}, details ${r.detail}, signed URL ${r.documentUrl}, click ${Math.round(r.clickAt)}, ` +
+      `TRC access ${r.access}, details ${r.detail}, signed URL ${r.documentUrl}, first-page image ${r.firstPageImage}, ` +
+      `click ${Math.round(r.clickAt)}, page 1 shown as ${r.drawnAs === 'img' ? 'the image' : 'the canvas'}, ` +
+      `pdf.js's canvas drawn ${Math.round(r.canvasAt)}, ` +
       `first PDF request ${r.pdfFirstStart}, ${r.pdfRequestsBeforeDrawn} PDF requests and ${formatKb(r.pdfBytesBeforeDrawn)} ` +
       `before page 1 was drawn; ${r.pdfRequests} PDF requests, ${r.ranges} ranged, ${formatKb(r.transfer)} in all)`;
     return {
       rows: [
         {
-          measure: `First page of a ${PDF_PAGES}-page lesson plan (${formatKb(pdf.length)}) drawn, from the navigation to its address (viewer opened as soon as it can be), desktop network, median of ${PDF_RUNS}`,
+          measure: `First page of a ${PDF_PAGES}-page lesson plan (${formatKb(pdf.length)}) visible in the viewer (its first-page image decoded, or pdf.js's canvas drawn, whichever is first), from the navigation to its address (viewer opened as soon as it can be), desktop network, median of ${PDF_RUNS}`,
           result: ms(fromNavigation),
           budget: `< ${ms(PDF_BUDGET_MS)}`,
           isWithin: fromNavigation < PDF_BUDGET_MS,
         },
         {
-          measure: `First page drawn from the click on "Read Lesson Plan" 3 s after the card shows, desktop network, median of ${PDF_RUNS}`,
+          measure: `For reference: the same, to pdf.js's own canvas of page 1 drawn (the image then gives way to it), median of ${PDF_RUNS}`,
+          result: ms(canvasFromNavigation),
+          budget: '',
+          isWithin: null,
+        },
+        {
+          measure: `First page drawn from the click on "Read Lesson Plan" 3 s after the card shows (visible as above), desktop network, median of ${PDF_RUNS}`,
           result: ms(fromSettledClick),
           budget: `< ${ms(PDF_BUDGET_MS)}`,
           isWithin: fromSettledClick < PDF_BUDGET_MS,
         },
       ],
       details: [
-        `- trc pdf: the member app built into a temporary folder and served by \`vite preview\`, a seeded API on a fresh PGlite folder (no demo media); a ${PDF_PAGES}-page US Letter PDF made with pdf-lib (every page a heading, 12 lines of counts, a drawn diagram and a 480x300 photo-like PNG; ${formatKb(pdf.length)}), uploaded through POST /admin/trc/documents once per lesson plan so each run opens a document never fetched before. Headless Chromium 1280x800 (two-page spreads), logged in as ${TEACHER.email} (approved teacher), Chromium's network emulation with Lighthouse's desktop preset (40 ms latency, 10,240 kbit/s). One tab; after a warm-up (the TRC home and one lesson plan: the app's chunks and pdf.js in the browser's cache), ${PDF_RUNS} runs, each: the lesson plan's address loaded in the tab, "Read Lesson Plan" clicked as soon as it shows; then another lesson plan loaded, its card left for 3 s (the teacher reads it), and clicked. Times in the page's clock to the first page's canvas marked drawn (pdf.js render promise resolved); the times in brackets are from the navigation's start, from Navigation and Resource Timing.`,
+        `- trc pdf: the member app built into a temporary folder and served by \`vite preview\`, a seeded API on a fresh PGlite folder (no demo media); a ${PDF_PAGES}-page US Letter PDF made with pdf-lib (every page a heading, 12 lines of counts, a drawn diagram and a 480x300 photo-like PNG; ${formatKb(pdf.length)}), uploaded through POST /admin/trc/documents once per lesson plan so each run opens a document never fetched before. Headless Chromium 1280x800 (two-page spreads), logged in as ${TEACHER.email} (approved teacher), Chromium's network emulation with Lighthouse's desktop preset (40 ms latency, 10,240 kbit/s). One tab; after a warm-up (the TRC home and one lesson plan: the app's chunks and pdf.js in the browser's cache), ${PDF_RUNS} runs, each: the lesson plan's address loaded in the tab, "Read Lesson Plan" clicked as soon as it shows; then another lesson plan loaded, its card left for 3 s (the teacher reads it), and clicked. Times in the page's clock to the animation frame after page 1 is in the viewer marked drawn: the first-page image (drawn by the API from the PDF at upload, fetched with the signed URLs and decoded before it is shown) or pdf.js's canvas (render promise resolved), whichever comes first; pdf.js's canvas is timed beside it; the times in brackets are from the navigation's start, from Navigation and Resource Timing.`,
         `  - warm-up: ${describe(warmUp)}`,
         `  - opened at once: ${atOnce.map(describe).join('; ')}`,
         `  - clicked after the card settled: ${settled.map(describe).join('; ')}`,

@@ -172,6 +172,51 @@ test.describe('Teacher Resource Center', () => {
     await expect(chat.getByText('How many counts is the turn sequence?')).toBeVisible();
   });
 
+  test('a lesson plan opened from its address shows its first page at once, then pdf.js draws it in place', async ({
+    page,
+  }, testInfo) => {
+    await logInApi(page.request, 'vip@demo.test');
+    const list = await (
+      await page.request.get('/api/v1/trc/content?category=lesson-plans&pageSize=20')
+    ).json();
+    // A lesson plan (some resources are listed under lesson plans too, with "View Resource").
+    const plan = list.items.find((i: { category: string }) => i.category === 'lesson-plans') ?? list.items[0];
+    const id: string = plan.id;
+    // The PDF itself arrives late (a slow network), so the first-page image is what the teacher sees first.
+    await page.route(/\/api\/v1\/trc\/files\/[0-9a-f-]{36}\?/, async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue();
+    });
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 1000 ? 800 : 844 });
+      await page.goto(`/trc/lesson-plans/${id}`);
+      await page.getByRole('button', { name: /^(Read Lesson Plan|View Resource)$/ }).click();
+      const viewer = page.getByRole('dialog');
+      const image = viewer.getByRole('img', { name: 'Page 1' }).and(page.getByTestId('pdf-page-preview'));
+      await expect(image).toBeVisible();
+      // Decoded, not blank, the page's real size (US Letter drawn at 1.5 by the API).
+      expect(
+        await image.evaluate((i: HTMLImageElement) => [i.complete, i.naturalWidth, i.naturalHeight]),
+      ).toEqual([true, 918, 1188]);
+      await expect(page.getByTestId('pdf-page')).toHaveCount(0);
+      const box = await image.boundingBox();
+      expect(box!.width).toBeGreaterThan(100);
+      await page.screenshot({ path: testInfo.outputPath(`first-page-image-${width}.png`) });
+      if (width === 1280) await expectAccessible(page, '[role="dialog"]');
+      // pdf.js draws page 1 in the same place and size, and the image gives way: no layout shift.
+      await expectPageDrawn(page, 1);
+      await expect(page.getByTestId('pdf-page-preview')).toHaveCount(0);
+      const canvasBox = await page.locator('[data-testid="pdf-page"][data-page="1"]').boundingBox();
+      expect(Math.abs(canvasBox!.x - box!.x)).toBeLessThan(1.5);
+      expect(Math.abs(canvasBox!.y - box!.y)).toBeLessThan(1.5);
+      expect(Math.abs(canvasBox!.width - box!.width)).toBeLessThan(1.5);
+      expect(Math.abs(canvasBox!.height - box!.height)).toBeLessThan(1.5);
+      await page.screenshot({ path: testInfo.outputPath(`first-page-canvas-${width}.png`) });
+      await page.keyboard.press('Escape');
+    }
+    await page.unroute(/\/api\/v1\/trc\/files\/[0-9a-f-]{36}\?/);
+  });
+
   test('the guard: guests log in, members without access apply, studio owners enter at once', async ({
     page,
   }) => {

@@ -238,7 +238,8 @@ export async function seedDemoTrc(
       const pdf = await renderLessonPlan(
         standardOutline(item.title, item.level, instructor?.name ?? 'Dance Training', item.pages ?? 4),
       );
-      const doc = await storeDocument(app, null, `${item.title}.pdf`, pdf);
+      // The first pages' images are drawn on their first request: the seed runs inside the API's start-up.
+      const doc = await storeDocument(app, null, `${item.title}.pdf`, pdf, { drawFirstPage: false });
       documentId = doc.id;
       pages = doc.pages;
     }

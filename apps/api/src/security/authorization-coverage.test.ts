@@ -8,7 +8,7 @@ import { testConfig } from '../config/env';
 import { billingCustomers, commentImages, comments, notificationInbox, notifications } from '../db/schema';
 import { createSession } from '../modules/auth/sessions';
 import { createPlayableVideo, createReadyAsset, subscribe } from '../modules/playback/test-factories';
-import { signedDocumentUrl } from '../modules/trc/documents';
+import { signedDocumentUrl, signedFirstPageUrl } from '../modules/trc/documents';
 import { createApplication, createTrcPdf, createTrcVideo } from '../modules/trc/test-factories';
 
 /**
@@ -976,6 +976,31 @@ const CASES: Record<string, Case> = {
   'PUT /api/v1/trc/content/:id/reaction': {
     expect: trcGranted,
     request: () => ({ url: api(`/trc/content/${w.trcPdfId}/reaction`), payload: { reaction: 'like' } }),
+  },
+  'GET /api/v1/trc/files/:documentId/first-page': {
+    outside:
+      "signed image of a TRC PDF's first page: the signature is the credential (issued with the PDF's, only to users with access)",
+    expect: all(403),
+    request: () => ({
+      url: api(`/trc/files/${w.trcDocumentId}/first-page?e=${Math.floor(Date.now() / 1000) + 60}&s=forged`),
+    }),
+    guard: async () => {
+      const good = signedFirstPageUrl(t.app.video.secret, w.trcDocumentId, new Date(Date.now() + 60_000));
+      const answer = await t.app.inject({ method: 'GET', url: good });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/webp');
+      // The PDF's signature does not open the image, nor the image's another document.
+      const pdfLink = signedDocumentUrl(
+        t.app.video.secret,
+        w.trcDocumentId,
+        new Date(Date.now() + 60_000),
+        'inline',
+      );
+      const borrowed = `${api(`/trc/files/${w.trcDocumentId}/first-page`)}?${pdfLink.split('?')[1]}`;
+      expect((await t.app.inject({ method: 'GET', url: borrowed })).statusCode).toBe(403);
+      const expired = signedFirstPageUrl(t.app.video.secret, w.trcDocumentId, new Date(Date.now() - 1000));
+      expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
+    },
   },
   'GET /api/v1/trc/files/:documentId': {
     outside: 'signed PDF URL of the TRC: the signature is the credential (issued only to users with access)',

@@ -240,12 +240,17 @@ export type TTrcPlayback = z.infer<typeof ZTrcPlayback>;
 
 /**
  * A PDF's signed, expiring URLs. `url` is served inline with the sandboxing CSP (for pdf.js, same origin);
- * `downloadUrl` (attachment) only where the item allows downloads.
+ * `downloadUrl` (attachment) only where the item allows downloads; `firstPageUrl` the first page as an image
+ * (WebP, drawn from the PDF at 1.5 times its size in points), shown while the PDF itself opens.
  */
+/** The first-page image is the page drawn at this many pixels per PDF point (918 x 1188 for US Letter). */
+export const TRC_FIRST_PAGE_SCALE = 1.5;
+
 export const ZTrcDocument = z.object({
   contentId: z.string(),
   url: z.string(),
   downloadUrl: z.string().nullable(),
+  firstPageUrl: z.string(),
   pages: z.number().int(),
   sizeBytes: z.number().int(),
   expiresAt: z.string(),

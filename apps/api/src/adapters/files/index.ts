@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -14,12 +14,21 @@ export interface FileStore {
    * prefix, which the CDN must not serve (docs/runbooks/production.md).
    */
   putPrivate(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The bytes of a private file, or null when there is none. */
-  readPrivate(key: string): Promise<Buffer | null>;
+  /**
+   * The bytes of a private file, or null when there is none. With `range` (inclusive offsets, within the file),
+   * only those bytes are read: a PDF viewer asks a large file for a few ranges, never the whole of it.
+   */
+  readPrivate(key: string, range?: ByteRange): Promise<Buffer | null>;
   deletePrivate(key: string): Promise<void>;
 }
 
 export const PRIVATE_PREFIX = 'private';
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
 
 /**
  * The policy every user upload is served with: nothing runs (sandbox, no scripts), nothing loads but inline
@@ -66,9 +75,18 @@ export function createLocalFileStore(
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
     },
-    async readPrivate(key) {
+    async readPrivate(key, range) {
       try {
-        return await readFile(safePath(privateRoot, key));
+        const path = safePath(privateRoot, key);
+        if (!range) return await readFile(path);
+        const file = await open(path, 'r');
+        try {
+          const bytes = Buffer.alloc(range.end - range.start + 1);
+          const { bytesRead } = await file.read(bytes, 0, bytes.length, range.start);
+          return bytes.subarray(0, bytesRead);
+        } finally {
+          await file.close();
+        }
       } catch (error) {
         if ((error as { code?: string }).code === 'ENOENT') return null;
         throw error;
@@ -133,10 +151,14 @@ export function createS3FileStore(options: S3Options): FileStore {
         }),
       );
     },
-    async readPrivate(key) {
+    async readPrivate(key, range) {
       try {
         const answer = await client.send(
-          new GetObjectCommand({ Bucket: options.bucket, Key: `${PRIVATE_PREFIX}/${key}` }),
+          new GetObjectCommand({
+            Bucket: options.bucket,
+            Key: `${PRIVATE_PREFIX}/${key}`,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
         );
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());

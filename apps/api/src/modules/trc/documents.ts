@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { firstPageKey, renderFirstPage } from './first-page';
 import { insertDocument, type TrcDocumentRow } from './queries';
 
 /** A PDF starts with %PDF- (within its first KiB, as readers accept). */
@@ -42,6 +43,7 @@ export async function storeDocument(
   adminId: string | null,
   name: string,
   bytes: Buffer,
+  { drawFirstPage = true }: { drawFirstPage?: boolean } = {},
 ): Promise<TrcDocumentRow> {
   if (bytes.length > TRC_MAX_PDF_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', TRC_MESSAGES.fileTooLarge);
   if (bytes.length === 0 || !isPdf(bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', TRC_MESSAGES.notAPdf);
@@ -52,6 +54,9 @@ export async function storeDocument(
     });
   const key = `trc/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.pdf`;
   await app.files.putPrivate(key, bytes, 'application/pdf');
+  // Its first page as an image, for the viewer to show at once (drawn on its first request otherwise).
+  const firstPage = drawFirstPage ? await renderFirstPage(bytes) : null;
+  if (firstPage) await app.files.putPrivate(firstPageKey(key), firstPage, 'image/webp');
   return insertDocument(app.db, {
     storageKey: key,
     name: safeName(name),
@@ -154,6 +159,32 @@ export function signedDocumentUrl(
   const e = Math.floor(expiresAt.getTime() / 1000);
   const d = disposition === 'attachment' ? '1' : '0';
   return `${API_PREFIX}/trc/files/${documentId}?e=${e}&d=${d}&s=${signature(secret, documentId, e, disposition)}`;
+}
+
+function firstPageSignature(secret: string, documentId: string, expiresAt: number) {
+  return createHmac('sha256', secret).update(`trc-first-page:${documentId}:${expiresAt}`).digest('base64url');
+}
+
+/** A signed, expiring URL of a PDF's first page as an image (see first-page.ts), as private as the PDF. */
+export function signedFirstPageUrl(secret: string, documentId: string, expiresAt: Date): string {
+  const e = Math.floor(expiresAt.getTime() / 1000);
+  return `${API_PREFIX}/trc/files/${documentId}/first-page?e=${e}&s=${firstPageSignature(secret, documentId, e)}`;
+}
+
+export function verifyFirstPageSignature(
+  secret: string,
+  documentId: string,
+  query: { e?: string; s?: string },
+  now = Date.now(),
+): { ok: true } | { ok: false; reason: 'invalid' | 'expired' } {
+  const e = Number(query.e);
+  if (!Number.isInteger(e) || typeof query.s !== 'string') return { ok: false, reason: 'invalid' };
+  const expected = Buffer.from(firstPageSignature(secret, documentId, e));
+  const given = Buffer.from(query.s);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: 'invalid' };
+  if (e * 1000 <= now) return { ok: false, reason: 'expired' };
+  return { ok: true };
 }
 
 export function verifyDocumentSignature(

@@ -18,7 +18,14 @@ import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { registerCommentSubject } from '../comments/subjects';
 import { trcCommentSubject } from './access';
-import { byteRangeOf, fetchPdf, storeDocument, verifyDocumentSignature } from './documents';
+import {
+  byteRangeOf,
+  fetchPdf,
+  storeDocument,
+  verifyDocumentSignature,
+  verifyFirstPageSignature,
+} from './documents';
+import { firstPageKey, renderFirstPage } from './first-page';
 import { findDocument } from './queries';
 import {
   accessState,
@@ -180,6 +187,41 @@ async function documentRoutes(app: FastifyInstance) {
     },
   );
 
+  // A PDF's first page as an image, behind its own signed, expiring link (issued with the PDF's). Documents stored
+  // before the image existed get it drawn on their first request, and kept.
+  app.get<{ Params: { documentId: string }; Querystring: { e?: string; s?: string } }>(
+    `${API_PREFIX}/trc/files/:documentId/first-page`,
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (request, reply) => {
+      const { documentId } = request.params;
+      if (!/^[0-9a-f-]{36}$/.test(documentId)) throw new AppError('NOT_FOUND', 'Not found');
+      const check = verifyFirstPageSignature(app.video.secret, documentId, request.query);
+      if (!check.ok)
+        throw new AppError(
+          'FORBIDDEN',
+          check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.',
+        );
+      const doc = await findDocument(app.db, documentId);
+      if (!doc) throw new AppError('NOT_FOUND', 'Not found');
+      const key = firstPageKey(doc.storageKey);
+      let image = await app.files.readPrivate(key);
+      if (!image) {
+        const pdf = await app.files.readPrivate(doc.storageKey);
+        image = pdf ? await renderFirstPage(pdf) : null;
+        if (!image) throw new AppError('NOT_FOUND', 'Not found');
+        await app.files.putPrivate(key, image, 'image/webp');
+      }
+      const maxAge = Math.max(0, Math.min(3600, Number(request.query.e) - Math.floor(Date.now() / 1000)));
+      reply.headers({
+        ...UPLOAD_HEADERS,
+        'content-type': 'image/webp',
+        'cache-control': `private, max-age=${maxAge}`,
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      return reply.send(image);
+    },
+  );
+
   // A signed, expiring PDF link: the signature is the credential (like the signed media of the video provider).
   app.get<{ Params: { documentId: string }; Querystring: { e?: string; d?: string; s?: string } }>(
     `${API_PREFIX}/trc/files/:documentId`,
@@ -194,25 +236,32 @@ async function documentRoutes(app: FastifyInstance) {
           check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.',
         );
       const doc = await findDocument(app.db, documentId);
-      const bytes = doc ? await app.files.readPrivate(doc.storageKey) : null;
-      if (!doc || !bytes) throw new AppError('NOT_FOUND', 'Not found');
+      if (!doc) throw new AppError('NOT_FOUND', 'Not found');
       const maxAge = Math.max(0, Math.min(3600, Number(request.query.e) - Math.floor(Date.now() / 1000)));
-      reply.headers({
+      const headers = {
         ...UPLOAD_HEADERS,
         'content-type': 'application/pdf',
         'content-disposition': `${check.disposition}; filename="${doc.name.replace(/"/g, '')}"`,
         'cache-control': `private, max-age=${maxAge}`,
         'cross-origin-resource-policy': 'same-origin',
         'accept-ranges': 'bytes',
-      });
-      const range = byteRangeOf(request.headers.range, bytes.length);
+      };
+      // A range reads only its bytes from the store (pdf.js asks a 10 MB lesson plan for a few of them).
+      const range = byteRangeOf(request.headers.range, doc.sizeBytes);
       if (range === 'unsatisfiable') {
-        reply.code(416).header('content-range', `bytes */${bytes.length}`);
+        if (!(await app.files.readPrivate(doc.storageKey, { start: 0, end: 0 })))
+          throw new AppError('NOT_FOUND', 'Not found');
+        reply.headers(headers).code(416).header('content-range', `bytes */${doc.sizeBytes}`);
         return reply.send();
       }
+      const bytes = await app.files.readPrivate(doc.storageKey, range ?? undefined);
+      if (!bytes) throw new AppError('NOT_FOUND', 'Not found');
+      reply.headers(headers);
       if (range) {
-        reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`);
-        return reply.send(bytes.subarray(range.start, range.end + 1));
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.start + bytes.length - 1}/${doc.sizeBytes}`);
+        return reply.send(bytes);
       }
       return reply.send(bytes);
     },

@@ -39,7 +39,7 @@ import { sanitizeRichText } from '../../lib/rich-text';
 import { type AdminChange, recordAudit } from '../audit/record';
 import { findActiveStudioSubscription, hasActiveAccess } from '../subscriptions/access';
 import { findAssetById, signStream } from '../videos-media/service';
-import { signedDocumentUrl } from './documents';
+import { signedDocumentUrl, signedFirstPageUrl } from './documents';
 import {
   decideApplication,
   deleteContent,
@@ -407,6 +407,7 @@ export async function documentOf(app: FastifyInstance, user: UserRow, id: string
     contentId: row.id,
     url: signedDocumentUrl(secret, doc.id, expiresAt, 'inline'),
     downloadUrl: mayDownload ? signedDocumentUrl(secret, doc.id, expiresAt, 'attachment') : null,
+    firstPageUrl: signedFirstPageUrl(secret, doc.id, expiresAt),
     pages: doc.pages,
     sizeBytes: doc.sizeBytes,
     expiresAt: expiresAt.toISOString(),

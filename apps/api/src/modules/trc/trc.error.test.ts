@@ -127,4 +127,27 @@ describe('TRC errors', () => {
       ).statusCode,
     ).toBe(404);
   });
+
+  it('refuses a first-page image link that is forged, expired, malformed or for no document', async () => {
+    const { content: plan } = await createTrcPdf(t.app, { pages: 2 });
+    const granted = await logInAs(t.app, (await createUser(t.app, { role: 'admin' })).email);
+    const doc = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/trc/content/${plan.id}/document`,
+        headers: granted.headers,
+      })
+    ).json();
+    const [path, query] = (doc.firstPageUrl as string).split('?');
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    expect((await get(`${path}`)).statusCode).toBe(403);
+    expect((await get(`${path}?e=abc&s=x`)).statusCode).toBe(403);
+    expect((await get(`${path}?${query!.replace(/s=[^&]+/, 's=AAAA')}`)).statusCode).toBe(403);
+    expect((await get(`${path}?${query!.replace(/e=\d+/, 'e=1')}`)).statusCode).toBe(403);
+    expect((await get(`/api/v1/trc/files/not-an-id/first-page?${query}`)).statusCode).toBe(404);
+    // Another document's id with this signature: refused (the id is signed).
+    const other = path!.replace(/files\/[0-9a-f-]{36}/, 'files/00000000-0000-4000-8000-000000000000');
+    expect((await get(`${other}?${query}`)).statusCode).toBe(403);
+    expect((await get(doc.firstPageUrl)).statusCode).toBe(200);
+  });
 });

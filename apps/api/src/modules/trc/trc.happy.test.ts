@@ -5,6 +5,7 @@ import { createTag } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
 import { auditLog, mailOutbox } from '../../db/schema';
 import { createReadyAsset, subscribe } from '../playback/test-factories';
+import { firstPageKey } from './first-page';
 import { createTrcPdf, createTrcVideo, lessonPlanPdf } from './test-factories';
 
 let t: TestApp;
@@ -207,9 +208,50 @@ describe('TRC browsing', () => {
     const tail = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: 'bytes=-50' } });
     expect(tail.headers['content-range']).toBe(`bytes ${size - 50}-${size - 1}/${size}`);
     expect(tail.rawPayload).toEqual(file.rawPayload.subarray(size - 50));
+    // A range in the middle, and one to the end, read only their bytes from the store.
+    const middle = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: 'bytes=100-199' } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(middle.rawPayload).toEqual(file.rawPayload.subarray(100, 200));
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: doc.url,
+      headers: { range: `bytes=${size - 10}-` },
+    });
+    expect(rest.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+    expect(rest.headers['content-length']).toBe('10');
+    expect(rest.rawPayload).toEqual(file.rawPayload.subarray(size - 10));
     const beyond = await t.app.inject({ method: 'GET', url: doc.url, headers: { range: `bytes=${size}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
+
+    // The first page as an image (drawn from the PDF at upload), behind its own signed link, as sandboxed.
+    expect(doc.firstPageUrl).toMatch(/\/trc\/files\/[0-9a-f-]{36}\/first-page\?e=\d+&s=/);
+    const image = await t.app.inject({ method: 'GET', url: doc.firstPageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['content-security-policy']).toContain('sandbox');
+    expect(image.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(image.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    // US Letter (612 x 792 points) at 1.5: 918 x 1188 pixels, read from the WebP's VP8 header.
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const decoded = await loadImage(image.rawPayload);
+    expect([decoded.width, decoded.height]).toEqual([918, 1188]);
+    // Not blank: the page's heading is drawn (the factory's PDF has text on a white page).
+    const canvas = createCanvas(decoded.width, decoded.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(decoded, 0, 0);
+    const pixels = context.getImageData(0, 0, decoded.width, decoded.height).data;
+    let dark = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128) dark++;
+    expect(dark).toBeGreaterThan(100);
+    // A document stored before the image existed gets it drawn on its first request, and kept.
+    const imageKey = firstPageKey(document.storageKey);
+    await t.app.files.deletePrivate(imageKey);
+    const redrawn = await t.app.inject({ method: 'GET', url: doc.firstPageUrl });
+    expect(redrawn.statusCode).toBe(200);
+    expect(redrawn.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(await t.app.files.readPrivate(imageKey)).not.toBeNull();
 
     const { content: video } = await createTrcVideo(t.app);
     const play = await call(member, 'GET', `/trc/content/${video.id}/playback`);

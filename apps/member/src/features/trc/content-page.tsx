@@ -25,7 +25,7 @@ import { PlayerBox } from '../../shared/video-player/player-box';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './content-page.module.css';
 import { ContentSections } from './content-sections';
-import { warmUpPdfJs } from './pdf/load-pdf';
+import { preloadFirstPage, warmUpPdfJs } from './pdf/load-pdf';
 import { usePdfDocument } from './pdf/use-pdf-document';
 import {
   usePlayerPreferences,
@@ -99,6 +99,10 @@ function TrcPdf({ detail }: { detail: TTrcDetail }) {
     void warmUpPdfJs().catch(() => {});
     void import('./pdf/pdf-viewer').catch(() => {});
   }, []);
+  const firstPageUrl = document.data?.firstPageUrl ?? null;
+  useEffect(() => {
+    if (firstPageUrl) void preloadFirstPage(firstPageUrl);
+  }, [firstPageUrl]);
   const pdf = usePdfDocument(document.data?.url ?? null);
   const hasFailed = document.isError || pdf.status === 'error';
   useToastOnError(hasFailed, TRC_MESSAGES.pdfPreviewFailed);
@@ -140,6 +144,8 @@ function TrcPdf({ detail }: { detail: TTrcDetail }) {
             onClose={() => setIsOpen(false)}
             title={detail.title}
             pdf={pdf}
+            firstPageUrl={firstPageUrl}
+            pageCount={pages}
             downloadUrl={document.data?.downloadUrl ?? null}
             hasFailed={hasFailed}
           />

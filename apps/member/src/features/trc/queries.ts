@@ -6,11 +6,12 @@ import {
   type TTrcAccessRequest,
   type TTrcAccessState,
   type TTrcDetail,
+  type TTrcDocument,
   type TTrcListQuery,
   trcEndpoints,
 } from '@dance/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** Where the viewer stands (the guard's one call); every TRC answer sits under /trc. */
 export const trcAccessKey = queryKeyOf(trcEndpoints.accessState);
@@ -81,22 +82,34 @@ export function useTrcDetail(id: string) {
  * Starts a lesson plan's details and its PDF's signed URL (the guard's check and the page's chunk load meanwhile):
  * the page's own queries then find them under the same keys. A member without access gets 403s and no data.
  */
-export function usePrefetchLessonPlan(id: string | null) {
+export function usePrefetchLessonPlan(id: string | null, onSigned?: (document: TTrcDocument) => void) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  const onSignedRef = useRef(onSigned);
+  onSignedRef.current = onSigned;
   useEffect(() => {
     if (!id) return;
+    let isCurrent = true;
     void queryClient.prefetchQuery({
       queryKey: detailKey(id),
       queryFn: ({ signal }) => client.call(trcEndpoints.detail, { params: { id }, signal }),
       retry: false,
     });
-    void queryClient.prefetchQuery({
-      queryKey: queryKeyOf(trcEndpoints.document, { params: { id } }),
-      queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
-      retry: false,
-      staleTime: 60_000,
-    });
+    const documentKey = queryKeyOf(trcEndpoints.document, { params: { id } });
+    void queryClient
+      .prefetchQuery({
+        queryKey: documentKey,
+        queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
+        retry: false,
+        staleTime: 60_000,
+      })
+      .then(() => {
+        const signed = queryClient.getQueryData<TTrcDocument>(documentKey);
+        if (isCurrent && signed) onSignedRef.current?.(signed);
+      });
+    return () => {
+      isCurrent = false;
+    };
   }, [client, queryClient, id]);
 }
 

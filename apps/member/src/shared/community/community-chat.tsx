@@ -125,7 +125,7 @@ export function CommunityChat({ subjectType, subjectId, target = null }: Communi
         isBusy={post.isPending}
         onSubmit={(content, images) => send(content, images, null)}
       />
-      {comments.isPending && <Loader size="sm" aria-label="Loading comments" />}
+      {comments.isPending && <Loader size="sm" role="status" aria-label="Loading comments" />}
       {comments.isError && (
         <Text c="red" role="alert">
           {readServerMessage(comments.error, MESSAGES.somethingWentWrong)}

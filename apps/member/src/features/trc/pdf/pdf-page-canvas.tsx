@@ -1,10 +1,12 @@
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
+import { readySnapshotOf } from './load-pdf';
 
 /**
  * One page drawn on a canvas. `cssScale` sizes it at once (a zoom feels immediate); `renderScale` is the
  * scale it is drawn at, which the viewer changes only after the zoom settles (150 ms). The canvas is drawn
- * at the device's pixel ratio, so text stays sharp on phones.
+ * at the device's pixel ratio, so text stays sharp on phones. Page 1, when it was drawn ahead
+ * (`snapshotFirstPage`), shows at once and is sharpened behind the scenes.
  */
 export function PdfPageCanvas({
   document,
@@ -32,23 +34,48 @@ export function PdfPageCanvas({
   useEffect(() => {
     let task: RenderTask | null = null;
     let isCancelled = false;
+    const canvas = canvasRef.current;
+    const ratio = window.devicePixelRatio || 1;
+    const shown = () => {
+      setIsDrawn(true);
+      renderedRef.current?.(pageNumber);
+    };
+    // Page 1 drawn ahead (while the member read the card) shows at once, scaled to this view; the page is then
+    // drawn at its exact scale off screen and copied over it in one step, so nothing flashes.
+    const snapshot = pageNumber === 1 ? readySnapshotOf(document) : null;
+    let isSnapshotShown = false;
+    if (snapshot && canvas) {
+      setSize({ width: snapshot.width, height: snapshot.height });
+      canvas.width = Math.floor(snapshot.width * renderScale * ratio);
+      canvas.height = Math.floor(snapshot.height * renderScale * ratio);
+      const context = canvas.getContext('2d');
+      if (context) {
+        context.drawImage(snapshot.canvas, 0, 0, canvas.width, canvas.height);
+        isSnapshotShown = true;
+        shown();
+      }
+    }
     void document
       .getPage(pageNumber)
       .then((page) => {
         if (isCancelled) return;
         const base = page.getViewport({ scale: 1 });
         setSize({ width: base.width, height: base.height });
-        const canvas = canvasRef.current;
         if (!canvas) return;
-        const ratio = window.devicePixelRatio || 1;
         const viewport = page.getViewport({ scale: renderScale * ratio });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        task = page.render({ canvas, viewport });
+        const target = isSnapshotShown ? window.document.createElement('canvas') : canvas;
+        target.width = Math.floor(viewport.width);
+        target.height = Math.floor(viewport.height);
+        task = page.render({ canvas: target, viewport });
         return task.promise.then(() => {
           if (isCancelled) return;
-          setIsDrawn(true);
-          renderedRef.current?.(pageNumber);
+          if (target !== canvas) {
+            canvas.width = target.width;
+            canvas.height = target.height;
+            canvas.getContext('2d')?.drawImage(target, 0, 0);
+            return;
+          }
+          shown();
         });
       })
       .catch((error: unknown) => {

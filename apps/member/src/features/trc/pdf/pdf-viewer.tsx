@@ -7,6 +7,7 @@ import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs';
 import IconZoomIn from '@tabler/icons-react/dist/esm/icons/IconZoomIn.mjs';
 import IconZoomOut from '@tabler/icons-react/dist/esm/icons/IconZoomOut.mjs';
 import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type FirstPagePreview, preloadFirstPage, readyFirstPageOf } from './load-pdf';
 import { PdfPageCanvas } from './pdf-page-canvas';
 import type { PdfDocumentState } from './use-pdf-document';
 import {
@@ -36,6 +37,13 @@ export interface PdfViewerProps {
    * the viewer opens.
    */
   pdf: PdfDocumentState;
+  /**
+   * The first page as an image (drawn by the API from the PDF): shown the moment the viewer opens, in the first
+   * page's place and size, until pdf.js has drawn the page itself.
+   */
+  firstPageUrl?: string | null;
+  /** The page count known before the PDF is read (the document's). */
+  pageCount?: number;
   /** Offered only where the team allows downloading the item. */
   downloadUrl?: string | null;
   /** The URL could not be had, or the PDF could not be read. */
@@ -47,7 +55,16 @@ export interface PdfViewerProps {
  * previous and next, zoom 0.5 to 3 in steps of 0.1 (drawn again 150 ms after the last step), a 20 px
  * gap between pages, full screen on phones. The arrow keys turn pages; + and - zoom.
  */
-export function PdfViewer({ isOpen, onClose, title, pdf, downloadUrl, hasFailed = false }: PdfViewerProps) {
+export function PdfViewer({
+  isOpen,
+  onClose,
+  title,
+  pdf,
+  firstPageUrl = null,
+  pageCount = 0,
+  downloadUrl,
+  hasFailed = false,
+}: PdfViewerProps) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY) ?? true;
   const isPhone = useMediaQuery(PHONE_QUERY) ?? false;
   return (
@@ -61,10 +78,14 @@ export function PdfViewer({ isOpen, onClose, title, pdf, downloadUrl, hasFailed 
       padding={isPhone ? 'xs' : 'md'}
       styles={{ title: { fontWeight: 700 } }}
       closeButtonProps={{ 'aria-label': 'Close viewer' }}
+      // Opens at once: the first page (drawn ahead) is on screen the moment the button is pressed, not after a fade.
+      transitionProps={{ duration: 0 }}
     >
       {isOpen && (
         <ViewerBody
           pdf={pdf}
+          firstPageUrl={firstPageUrl}
+          knownPageCount={pageCount}
           downloadUrl={downloadUrl ?? null}
           hasFailed={hasFailed}
           pagesPerView={isDesktop ? 2 : 1}
@@ -76,8 +97,26 @@ export function PdfViewer({ isOpen, onClose, title, pdf, downloadUrl, hasFailed 
   );
 }
 
+/** The first page's image once it is fetched and decoded (at once when the lesson plan's address preloaded it). */
+function useFirstPagePreview(url: string | null): FirstPagePreview | null {
+  const [preview, setPreview] = useState(() => readyFirstPageOf(url));
+  useEffect(() => {
+    if (!url) return;
+    let isCurrent = true;
+    void preloadFirstPage(url).then((ready) => {
+      if (isCurrent) setPreview(ready);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [url]);
+  return preview;
+}
+
 function ViewerBody({
   pdf,
+  firstPageUrl,
+  knownPageCount,
   downloadUrl,
   hasFailed,
   pagesPerView,
@@ -85,6 +124,8 @@ function ViewerBody({
   title,
 }: {
   pdf: PdfDocumentState;
+  firstPageUrl: string | null;
+  knownPageCount: number;
   downloadUrl: string | null;
   hasFailed: boolean;
   pagesPerView: 1 | 2;
@@ -100,7 +141,10 @@ function ViewerBody({
   const [drawnStart, setDrawnStart] = useState<number | null>(null);
   const stage = useElementSize();
   const document = pdf.document;
-  const pageCount = document?.numPages ?? 0;
+  const preview = useFirstPagePreview(firstPageUrl);
+  // Page 1's image stays over its canvas until pdf.js has drawn the page (then the canvas shows, same size).
+  const [isFirstDrawn, setIsFirstDrawn] = useState(false);
+  const pageCount = document?.numPages ?? (preview ? knownPageCount : 0);
   const start = viewStart(page, pagesPerView);
   const pages = pagesInView(start, pagesPerView, pageCount);
 
@@ -121,11 +165,13 @@ function ViewerBody({
     };
   }, [document]);
 
-  const fit = pageSize
+  // Before pdf.js has read the PDF, the first page's image gives the page size (lesson plans keep one size).
+  const size = pageSize ?? (preview ? { width: preview.width, height: preview.height } : null);
+  const fit = size
     ? fitScale(
         stage.width - 2 * 8,
         stage.height - 2 * 8,
-        pages.map(() => pageSize),
+        pages.map(() => size),
       )
     : 1;
 
@@ -253,9 +299,9 @@ function ViewerBody({
           borderRadius: 8,
         }}
       >
-        {!document || !pageSize ? (
+        {!size || pages.length === 0 ? (
           <Group justify="center" h="100%">
-            <Loader aria-label="Loading the PDF" />
+            <Loader role="status" aria-label="Loading the PDF" />
           </Group>
         ) : (
           <div
@@ -271,30 +317,58 @@ function ViewerBody({
               boxSizing: 'border-box',
             }}
           >
-            {pages.map((pageNumber) =>
-              pageNumber === start || drawnStart === start ? (
-                <PdfPageCanvas
-                  key={pageNumber}
-                  document={document}
-                  pageNumber={pageNumber}
-                  cssScale={fit * zoom}
-                  renderScale={fit * renderZoom}
-                  onRendered={pageNumber === start ? () => setDrawnStart(start) : undefined}
-                  onError={() => setHasPageError(true)}
-                />
-              ) : (
-                <div
-                  key={pageNumber}
-                  aria-hidden
-                  style={{
-                    width: pageSize.width * fit * zoom,
-                    height: pageSize.height * fit * zoom,
-                    background: '#fff',
-                    flex: 'none',
-                  }}
-                />
-              ),
-            )}
+            {pages.map((pageNumber) => {
+              const width = size.width * fit * zoom;
+              const height = size.height * fit * zoom;
+              const canvas =
+                document && (pageNumber === start || drawnStart === start) ? (
+                  <PdfPageCanvas
+                    key={pageNumber}
+                    document={document}
+                    pageNumber={pageNumber}
+                    cssScale={fit * zoom}
+                    renderScale={fit * renderZoom}
+                    onRendered={(drawn) => {
+                      if (drawn === 1) setIsFirstDrawn(true);
+                      if (drawn === start) setDrawnStart(start);
+                    }}
+                    onError={() => setHasPageError(true)}
+                  />
+                ) : null;
+              // Page 1 always sits in the same box (its canvas is never remounted when the image goes away).
+              if (pageNumber === 1 && (canvas || (preview && !isFirstDrawn)))
+                return (
+                  <div key={pageNumber} style={{ display: 'grid', flex: 'none', width, height }}>
+                    {canvas && <div style={{ gridArea: '1 / 1' }}>{canvas}</div>}
+                    {preview && !isFirstDrawn && (
+                      <img
+                        src={preview.src}
+                        alt="Page 1"
+                        data-testid="pdf-page-preview"
+                        data-page={1}
+                        data-drawn
+                        style={{
+                          gridArea: '1 / 1',
+                          display: 'block',
+                          width,
+                          height,
+                          background: '#fff',
+                          boxShadow: '0 2px 12px rgba(0, 0, 0, 0.25)',
+                        }}
+                      />
+                    )}
+                  </div>
+                );
+              return (
+                canvas ?? (
+                  <div
+                    key={pageNumber}
+                    aria-hidden
+                    style={{ width, height, background: '#fff', flex: 'none' }}
+                  />
+                )
+              );
+            })}
           </div>
         )}
       </Box>

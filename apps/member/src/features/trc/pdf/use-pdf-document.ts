@@ -1,6 +1,6 @@
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useState } from 'react';
-import { openPdf } from './load-pdf';
+import { openPdf, snapshotFirstPage } from './load-pdf';
 
 export type PdfDocumentState =
   | { status: 'loading'; document: null }
@@ -24,7 +24,9 @@ export function usePdfDocument(url: string | null): PdfDocumentState {
           return;
         }
         return started.promise.then((document) => {
-          if (isCurrent) setState({ status: 'ready', document });
+          if (!isCurrent) return;
+          void snapshotFirstPage(document);
+          setState({ status: 'ready', document });
         });
       })
       .catch(() => {
