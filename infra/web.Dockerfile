@@ -41,7 +41,7 @@ RUN pnpm --filter @dance/member --filter @dance/admin build \
  && test -f apps/member/dist/index.html && test -f apps/admin/dist/index.html
 
 # ---- runtime: Caddy with the two builds ----
-FROM caddy:${CADDY_VERSION}-alpine AS runtime
+FROM caddy:${CADDY_VERSION} AS runtime
 COPY infra/Caddyfile /etc/caddy/Caddyfile
 COPY --from=build /repo/apps/member/dist /srv/member
 COPY --from=build /repo/apps/admin/dist /srv/admin
