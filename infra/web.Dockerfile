@@ -19,6 +19,8 @@ ENV PNPM_HOME=/pnpm \
 RUN npm install -g pnpm@${PNPM_VERSION} && pnpm --version
 WORKDIR /repo
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# The root package's preinstall runs this Node version check: `pnpm install` fails without it.
+COPY scripts/check-node.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/member/package.json apps/member/
 COPY apps/admin/package.json apps/admin/

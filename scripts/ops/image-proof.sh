@@ -232,9 +232,20 @@ fi
 # ---------------------------------------------------------------------------------------------------------------
 # --pull=never: only the local base images. --network=host: pnpm reaches the npm registry during the build.
 # --ignorefile: the per-Dockerfile ignore file that BuildKit reads by itself (buildah 1.28 does not).
+# A machine whose egress goes through a TLS-inspecting proxy (NODE_EXTRA_CA_CERTS names its CA bundle, as here)
+# lends that bundle to npm and pnpm in the RUN steps through bind mounts (-v: present while a step runs, never
+# in a layer), so the Dockerfiles stay as a machine with plain internet access builds them.
+BUILD_CA=()
+CA="${IMAGE_PROOF_CA:-${NODE_EXTRA_CA_CERTS:-}}"
+if [ -n "$CA" ] && [ -f "$CA" ]; then
+  printf 'cafile=/run/build-ca.crt\n' >"$WORK/build-npmrc"
+  BUILD_CA=(-v "$CA:/run/build-ca.crt:ro" -v "$WORK/build-npmrc:/root/.npmrc:ro")
+  echo "npm and pnpm in the build trust $CA (bind-mounted, not in the images)"
+fi
 build() { # dockerfile, tag, extra args...
   local file=$1 tag=$2; shift 2
-  "${P[@]}" build --pull=never --network=host --layers --ignorefile "$file.dockerignore" -f "$file" -t "$tag" "$@" . \
+  "${P[@]}" build --pull=never --network=host --layers --ignorefile "$file.dockerignore" "${BUILD_CA[@]}" \
+    -f "$file" -t "$tag" "$@" . \
     >"$WORK/build-$tag.log" 2>&1 || { tail -40 "$WORK/build-$tag.log"; die "building $tag failed: see $WORK/build-$tag.log"; }
   ok "built $tag ($(podman image inspect -f '{{.Size}}' "$tag" | awk '{printf "%.0f MB", $1/1e6}'))"
 }
