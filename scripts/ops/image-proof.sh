@@ -22,7 +22,7 @@
 #
 # Environment (all optional):
 #   IMAGE_PROOF_WORK      work folder for the rootfs and downloads (default /var/tmp/dance-image-proof)
-#   IMAGE_PROOF_PORT_BASE first of 8 loopback ports used (default 4700)
+#   IMAGE_PROOF_PORT_BASE first of 9 loopback ports used (default 4700: 4700-4708)
 #   IMAGE_PROOF_PG        PostgreSQL server URL without database (default postgres://postgres@127.0.0.1:5432)
 #   IMAGE_PROOF_DB        the database it creates and drops (default dance_image_proof)
 #   IMAGE_PROOF_REDIS     Redis URL (default redis://127.0.0.1:6379/0; keys under the prefix image-proof:)
@@ -53,10 +53,10 @@ VOL="dance-image-proof-data"
 C="dance-proof" # container name prefix
 P=(nice -n 10 podman)
 
-# Ports on the host (loopback): the API with the embedded database, web-1, web-2, the worker's probes, their
-# metrics ports, and Caddy's HTTPS and HTTP.
+# Ports on the host (loopback): the API with the embedded database, web-1, web-2, the worker's probes, Caddy's
+# HTTPS and HTTP, and the metrics ports of the worker, web-1 and web-2.
 P_ALL=$((BASE + 0)) P_WEB1=$((BASE + 1)) P_WEB2=$((BASE + 2)) P_WORKER=$((BASE + 3))
-P_HTTPS=$((BASE + 4)) P_HTTP=$((BASE + 5)) P_M0=$((BASE + 6))
+P_HTTPS=$((BASE + 4)) P_HTTP=$((BASE + 5)) P_M_WORKER=$((BASE + 6)) P_M_WEB1=$((BASE + 7)) P_M_WEB2=$((BASE + 8))
 
 START=$(date +%s)
 FAILED=0
@@ -230,7 +230,8 @@ fi
 # ---------------------------------------------------------------------------------------------------------------
 # 2. Build both images from the repository root, as the Dockerfiles' headers say
 # ---------------------------------------------------------------------------------------------------------------
-# --pull=never: only the local base images. --network=host: pnpm reaches the npm registry during the build.
+# --format docker keeps HEALTHCHECK (the OCI format has none). --pull=never: only the local base images.
+# --network=host: pnpm reaches the npm registry during the build.
 # --ignorefile: the per-Dockerfile ignore file that BuildKit reads by itself (buildah 1.28 does not).
 # A machine whose egress goes through a TLS-inspecting proxy (NODE_EXTRA_CA_CERTS names its CA bundle, as here)
 # lends that bundle to npm and pnpm in the RUN steps through bind mounts (-v: present while a step runs, never
@@ -244,7 +245,7 @@ if [ -n "$CA" ] && [ -f "$CA" ]; then
 fi
 build() { # dockerfile, tag, extra args...
   local file=$1 tag=$2; shift 2
-  "${P[@]}" build --pull=never --network=host --layers --ignorefile "$file.dockerignore" "${BUILD_CA[@]}" \
+  "${P[@]}" build --pull=never --network=host --layers --format docker --ignorefile "$file.dockerignore" "${BUILD_CA[@]}" \
     -f "$file" -t "$tag" "$@" . \
     >"$WORK/build-$tag.log" 2>&1 || { tail -40 "$WORK/build-$tag.log"; die "building $tag failed: see $WORK/build-$tag.log"; }
   ok "built $tag ($(podman image inspect -f '{{.Size}}' "$tag" | awk '{printf "%.0f MB", $1/1e6}'))"
@@ -340,11 +341,11 @@ rm_containers $C-migrate
 # The worker seeds the demo into the empty database (compose: SEED_DEMO_DATA on the worker only), so the web
 # replicas have something to list.
 podman run -d --name $C-worker --network host "${API_ENV[@]}" -e APP_ROLE=worker -e SEED_DEMO_DATA=true \
-  -e PORT=$P_WORKER -e METRICS_PORT=$((P_M0 + 2)) -v "$VOL:/data" --stop-timeout 30 $API_IMAGE >/dev/null
+  -e PORT=$P_WORKER -e METRICS_PORT=$P_M_WORKER -v "$VOL:/data" --stop-timeout 30 $API_IMAGE >/dev/null
 for n in 1 2; do
-  port=$((BASE + n)) # P_WEB1, P_WEB2
+  port=$((BASE + n)) metrics=$((BASE + 6 + n)) # P_WEB1 and P_M_WEB1, P_WEB2 and P_M_WEB2
   podman run -d --name $C-web-$n --network host "${API_ENV[@]}" -e APP_ROLE=web -e PORT=$port \
-    -e METRICS_PORT=$((P_M0 + n - 1 + 100)) -v "$VOL:/data" --stop-timeout 30 $API_IMAGE >/dev/null
+    -e METRICS_PORT=$metrics -v "$VOL:/data" --stop-timeout 30 $API_IMAGE >/dev/null
 done
 for pair in "worker:$P_WORKER" "web-1:$P_WEB1" "web-2:$P_WEB2"; do
   name=${pair%:*} port=${pair#*:}
@@ -354,7 +355,7 @@ expect_status 404 "worker answers only /health and /ready (GET /api/v1/videos)" 
 until_ok 60 sh -c "curl -sf http://127.0.0.1:$P_WEB1/api/v1/videos | grep -q '\"id\"'" || true
 expect_body '"id"' "web-1: GET /api/v1/videos lists the catalogue the worker seeded" "http://127.0.0.1:$P_WEB1/api/v1/videos"
 expect_body '"id"' "web-2: GET /api/v1/videos" "http://127.0.0.1:$P_WEB2/api/v1/videos"
-expect_body 'dance_http_requests_total' "web-1: Prometheus metrics on METRICS_PORT" "http://127.0.0.1:$((P_M0 + 100))/metrics"
+expect_body 'dance_http_requests_total' "web-1: Prometheus metrics on METRICS_PORT" "http://127.0.0.1:$P_M_WEB1/metrics"
 step_end
 
 # ---------------------------------------------------------------------------------------------------------------
