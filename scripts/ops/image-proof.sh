@@ -62,7 +62,7 @@ START=$(date +%s)
 FAILED=0
 declare -a TIMINGS=()
 step() { STEP_NAME="$1"; STEP_T0=$(date +%s); echo; echo "=== $1"; }
-step_end() { TIMINGS+=("$(printf '%-44s %4ss' "$STEP_NAME" $(($(date +%s) - STEP_T0)))"); }
+step_end() { TIMINGS+=("$(printf '%5ss  %s' $(($(date +%s) - STEP_T0)) "$STEP_NAME")"); }
 ok() { echo "ok    $*"; }
 fail() { echo "FAIL  $*"; FAILED=$((FAILED + 1)); }
 die() { echo "image-proof: $*" >&2; exit 1; }
@@ -316,7 +316,7 @@ login=$(status -X POST -H 'content-type: application/json' -d '{"email":"vip@dem
 [ "$login" = 200 ] && ok "POST /api/v1/auth/login as the demo member: 200 (argon2's native binary loads)" || fail "demo login: $login"
 if podman healthcheck run $C-all >/dev/null 2>&1; then ok "the image's HEALTHCHECK passes"; else fail "HEALTHCHECK fails"; fi
 # The database lives on the volume: a new container on the same volume finds it (no second seed, same data).
-podman stop -t 30 $C-all >/dev/null && podman rm $C-all >/dev/null
+podman stop -t 30 $C-all >/dev/null 2>&1; podman rm $C-all >/dev/null 2>&1
 prun -d --name $C-all -p "127.0.0.1:$P_ALL:3000" -v "$VOL:/data" -e DEMO_MEDIA=1 $API_IMAGE >/dev/null
 until_ok 120 curl -sf "http://127.0.0.1:$P_ALL/ready" || true
 login=$(status -X POST -H 'content-type: application/json' -d '{"email":"vip@demo.test","password":"Dance123!"}' \
@@ -330,7 +330,7 @@ step_end
 # 3b. As compose runs it: migrate once, then web-1, web-2 and the worker on PostgreSQL and Redis
 # ---------------------------------------------------------------------------------------------------------------
 step "migrate, web-1, web-2, worker on PostgreSQL ($DB) and Redis"
-psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null
+psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1
 psql "$PG/postgres" -qc "CREATE DATABASE $DB" >/dev/null
 # The machine's PostgreSQL and Redis listen on loopback, so the API containers share the host's network (in
 # compose they reach the postgres and redis services by name); everything else is compose's x-api-env.
@@ -424,7 +424,7 @@ grep -qi '^strict-transport-security:' <<<"$hdrs" && grep -qi '^content-security
   && ok "security headers (HSTS, CSP) on the app" || fail "security headers missing"
 expect_status 308 "HTTP redirects to HTTPS" "http://localhost:$P_HTTP/"
 # Both replicas answer through Caddy: stop web-1 and the API still answers through web-2.
-podman stop -t 30 $C-web-1 >/dev/null
+podman stop -t 30 $C-web-1 >/dev/null 2>&1
 expect_body '"id"' "web-1 stopped: /api/v1/videos still answers through web-2" -k "$M/api/v1/videos"
 step_end
 
