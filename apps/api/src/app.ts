@@ -156,11 +156,6 @@ export async function buildApp({
     // 503), idle keep-alive connections are closed at once, busy ones after their answer.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    // Registering the web API's routes takes about a second on an idle machine, but a cold start on a throttled
-    // container or a busy host (the image proof on a 2-core machine at load 38, seeding the demo) passed
-    // Fastify's 10 s default and the process exited with AVV_ERR_PLUGIN_EXEC_TIMEOUT, to be restarted into the
-    // same wait. The orchestrator's start period (/ready) bounds a start, not this.
-    pluginTimeout: 60_000,
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);
