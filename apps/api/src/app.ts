@@ -117,6 +117,9 @@ export async function buildApp({
   spanExporter,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Registering the modules compiles every contract's schemas and, on first start, seeds: on a busy 2-core
+    // machine that outlasts Fastify's 10 s per plugin, and a slow start is not a broken one.
+    pluginTimeout: 60_000,
     logger:
       config.logLevel === 'silent'
         ? false
