@@ -10,7 +10,13 @@ export const processVideoJob = defineJob<{ assetId: string }>({
   // A job whose process died is retried; heartbeats tell a live long transcode from a dead one. `exclusive`
   // keyed by the asset (every send gives `singletonKey: assetId`): one job per asset waiting or running, so
   // two workers never transcode one asset at once (a standard queue ignores the key).
-  options: { policy: 'exclusive', retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
+  options: {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 5,
+    heartbeatSeconds: 30,
+    expireInSeconds: 3 * 3600,
+  },
   handler: async (app, job) => {
     const { assetId } = job.data;
     try {
@@ -37,7 +43,13 @@ export const processVideoJob = defineJob<{ assetId: string }>({
 export const importVideoJob = defineJob<{ assetId: string }>({
   name: IMPORT_QUEUE,
   // One import per asset waiting or running, as for processing.
-  options: { policy: 'exclusive', retryLimit: 2, retryDelay: 10, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
+  options: {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 10,
+    heartbeatSeconds: 30,
+    expireInSeconds: 3 * 3600,
+  },
   handler: async (app, job) => {
     const { assetId } = job.data;
     try {
