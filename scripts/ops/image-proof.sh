@@ -111,7 +111,7 @@ bookworm_rootfs() { # a slim Debian bookworm rootfs in $WORK/bookworm, made once
   [ -f "$WORK/bookworm/etc/debian_version" ] && return 0
   local mirror
   # The machine's own Debian mirror (deb822 "URIs:" or one-line "deb" entries), not the security archive.
-  mirror=$(grep -hoE '^(URIs:|deb)\s+https?://[^ ]+/debian/?(\s|$)' /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null \
+  mirror=$( (grep -shoE '^(URIs:|deb)\s+https?://[^ ]+/debian/?(\s|$)' /etc/apt/sources.list /etc/apt/sources.list.d/* || true) \
     | awk '{print $2}' | head -1)
   mirror="${mirror:-http://deb.debian.org/debian}"
   echo "debootstrap --variant=minbase bookworm from $mirror"
