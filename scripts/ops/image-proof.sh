@@ -101,6 +101,8 @@ cleanup() {
   fi
 }
 trap cleanup EXIT
+# set -e ends the run at a failing command: say which, rather than stopping silently.
+trap 'echo "image-proof: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 # ---------------------------------------------------------------------------------------------------------------
 # 1. Base images (stand-ins, see the top of this file)
