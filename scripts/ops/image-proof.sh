@@ -91,7 +91,7 @@ prun() {
   rm -f "$err"
   return $rc
 }
-rm_containers() { podman rm -f -t 35 "$@" >/dev/null 2>&1 || true; }
+rm_containers() { podman rm -f -v -t 35 "$@" >/dev/null 2>&1 || true; } # -v: the anonymous /data volumes too
 cleanup() {
   if [ "${KEEP:-0}" != 1 ]; then
     rm_containers $C-caddy $C-web-1 $C-web-2 $C-worker $C-migrate $C-all
