@@ -25,6 +25,8 @@ WORKDIR /repo
 # so the dependency layers stay cached until a manifest or the lockfile changes ----
 FROM base AS manifests
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# The root package's preinstall runs this Node version check: `pnpm install` fails without it.
+COPY scripts/check-node.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/member/package.json apps/member/
 COPY apps/admin/package.json apps/admin/

@@ -19,6 +19,8 @@ ENV PNPM_HOME=/pnpm \
 RUN npm install -g pnpm@${PNPM_VERSION} && pnpm --version
 WORKDIR /repo
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+# The root package's preinstall runs this Node version check: `pnpm install` fails without it.
+COPY scripts/check-node.mjs scripts/
 COPY apps/api/package.json apps/api/
 COPY apps/member/package.json apps/member/
 COPY apps/admin/package.json apps/admin/
@@ -41,7 +43,7 @@ RUN pnpm --filter @dance/member --filter @dance/admin build \
  && test -f apps/member/dist/index.html && test -f apps/admin/dist/index.html
 
 # ---- runtime: Caddy with the two builds ----
-FROM caddy:${CADDY_VERSION}-alpine AS runtime
+FROM caddy:${CADDY_VERSION} AS runtime
 COPY infra/Caddyfile /etc/caddy/Caddyfile
 COPY --from=build /repo/apps/member/dist /srv/member
 COPY --from=build /repo/apps/admin/dist /srv/admin
