@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { measureOffset, pickMimeType, type TakeTiming } from './take-sync';
+
+export interface RecordedTake {
+  timing: TakeTiming;
+  durationSeconds: number;
+  mimeType: string;
+  recording: Blob;
+}
+
+interface Run {
+  recorder: MediaRecorder;
+  chunks: Blob[];
+  lessonStart: number;
+  lessonEnd: number;
+  speed: number;
+  /** performance.now() when the recorder started. */
+  startMs: number | null;
+  offset: number | null;
+  /** The last lesson time seen while recording. */
+  last: number | null;
+  keep: boolean;
+}
+
+/** The longest take: a loop of a whole video at a slow speed is not meant to fill the device. */
+const MAX_TAKE_SECONDS = 600;
+
+/** The recording format this browser supports, or null when it cannot record. */
+export function supportedTakeType(): string | null {
+  if (typeof MediaRecorder === 'undefined') return null;
+  return pickMimeType((type) => MediaRecorder.isTypeSupported(type));
+}
+
+/**
+ * Records one run of the loop from the camera (issue 20 item 4): `record` starts the recorder, then the
+ * player plays the loop from its start; `onFrame` (every presented lesson frame) notes when the lesson passed
+ * the loop's start (the take's offset) and stops at the loop's end, or where the lesson jumped or paused.
+ */
+export function useTakeRecorder(stream: MediaStream | null, onTake: (take: RecordedTake) => void) {
+  const [isRecording, setIsRecording] = useState(false);
+  const run = useRef<Run | null>(null);
+  const onTakeRef = useRef(onTake);
+  onTakeRef.current = onTake;
+
+  const finish = useCallback((keep: boolean) => {
+    const current = run.current;
+    if (!current) return;
+    run.current = null;
+    current.keep = keep && current.offset !== null;
+    setIsRecording(false);
+    if (current.recorder.state !== 'inactive') current.recorder.stop();
+  }, []);
+
+  /** Starts recording a run of lessonStart..lessonEnd at `speed`; resolves once the recorder runs. */
+  const record = useCallback(
+    (lessonStart: number, lessonEnd: number, speed: number): Promise<boolean> => {
+      const mimeType = supportedTakeType();
+      if (!stream || mimeType === null || run.current) return Promise.resolve(false);
+      const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
+      const current: Run = {
+        recorder,
+        chunks: [],
+        lessonStart,
+        lessonEnd,
+        speed,
+        startMs: null,
+        offset: null,
+        last: null,
+        keep: false,
+      };
+      run.current = current;
+      setIsRecording(true);
+      recorder.addEventListener('dataavailable', (event) => {
+        if (event.data.size > 0) current.chunks.push(event.data);
+      });
+      recorder.addEventListener('stop', () => {
+        if (!current.keep || current.startMs === null || current.offset === null) return;
+        const durationSeconds = (performance.now() - current.startMs) / 1000;
+        onTakeRef.current({
+          timing: {
+            lessonStart: current.lessonStart,
+            lessonEnd: Math.min(current.lessonEnd, current.last ?? current.lessonEnd),
+            speed: current.speed,
+            offsetSeconds: current.offset,
+          },
+          durationSeconds,
+          mimeType: recorder.mimeType || mimeType,
+          recording: new Blob(current.chunks, { type: recorder.mimeType || mimeType }),
+        });
+      });
+      return new Promise((resolve) => {
+        recorder.addEventListener(
+          'start',
+          () => {
+            current.startMs = performance.now();
+            resolve(true);
+          },
+          { once: true },
+        );
+        recorder.addEventListener('error', () => {
+          finish(false);
+          resolve(false);
+        });
+        recorder.start(1000);
+      });
+    },
+    [stream, finish],
+  );
+
+  const onFrame = useCallback(
+    (mediaTime: number, video: HTMLVideoElement) => {
+      const current = run.current;
+      if (!current || current.startMs === null || video.paused) return;
+      const now = performance.now();
+      if (current.offset === null) {
+        // Waiting for the lesson to play from the loop's start.
+        if (mediaTime >= current.lessonStart - 0.05 && mediaTime < current.lessonEnd) {
+          current.offset = Math.max(
+            0,
+            measureOffset(current.startMs, now, mediaTime, current.lessonStart, current.speed),
+          );
+          current.last = mediaTime;
+        }
+        return;
+      }
+      const last = current.last ?? mediaTime;
+      const jumped = mediaTime < last - 0.25 || mediaTime > last + 1.5;
+      if (jumped || mediaTime >= current.lessonEnd - 0.05) {
+        if (!jumped) current.last = mediaTime;
+        finish(true);
+        return;
+      }
+      current.last = mediaTime;
+      if ((now - current.startMs) / 1000 > MAX_TAKE_SECONDS) finish(true);
+    },
+    [finish],
+  );
+
+  /** The lesson paused: the take ends there (what was recorded lines up to that point). */
+  const onLessonPause = useCallback(() => {
+    if (run.current?.offset !== null) finish(true);
+  }, [finish]);
+
+  // The camera went away, or the player did: nothing half-recorded is kept.
+  useEffect(() => {
+    if (!stream) finish(false);
+  }, [stream, finish]);
+  useEffect(() => () => finish(false), [finish]);
+
+  return { isRecording, record, onFrame, onLessonPause, stop: () => finish(true) };
+}

@@ -1,0 +1,61 @@
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { syncStep, type TakeTiming } from './take-sync';
+
+/**
+ * Keeps a take's video in step with the lesson (issue 20 item 4): the same moment of the dance on both, at the
+ * lesson's speed (the take plays at lessonRate / the speed it was recorded at). Checked on every presented
+ * lesson frame (`onFrame`) and on the lesson's play, pause, seek and rate changes; a drift over 0.12 s is
+ * put back, and outside the part the take covers it waits on its nearest frame.
+ */
+export function useTakeReplay(
+  lessonRef: RefObject<HTMLVideoElement | null>,
+  takeRef: RefObject<HTMLVideoElement | null>,
+  take: (TakeTiming & { durationSeconds: number }) | null,
+) {
+  const takeInfo = useRef(take);
+  takeInfo.current = take;
+
+  const sync = useCallback(
+    (lessonTime?: number) => {
+      const lesson = lessonRef.current;
+      const video = takeRef.current;
+      const timing = takeInfo.current;
+      if (!lesson || !video || !timing || video.readyState < 1) return;
+      // MediaRecorder files often say Infinity: the take's own measure is the length.
+      const duration = Number.isFinite(video.duration) ? video.duration : timing.durationSeconds;
+      const step = syncStep(
+        timing,
+        lessonTime ?? lesson.currentTime,
+        lesson.playbackRate,
+        video.currentTime,
+        duration,
+      );
+      if (Math.abs(video.playbackRate - step.rate) > 0.001) video.playbackRate = step.rate;
+      if (step.seekTo !== null) video.currentTime = step.seekTo;
+      const shouldPlay = step.inRange && !lesson.paused;
+      if (shouldPlay && video.paused) void video.play().catch(() => {});
+      if (!shouldPlay && !video.paused) video.pause();
+    },
+    [lessonRef, takeRef],
+  );
+
+  useEffect(() => {
+    const lesson = lessonRef.current;
+    if (!lesson || !take) return;
+    const onChange = () => sync();
+    const events = ['play', 'pause', 'seeked', 'ratechange'] as const;
+    for (const name of events) lesson.addEventListener(name, onChange);
+    return () => {
+      for (const name of events) lesson.removeEventListener(name, onChange);
+    };
+  }, [lessonRef, take, sync]);
+
+  const onFrame = useCallback(
+    (mediaTime: number) => {
+      if (takeInfo.current) sync(mediaTime);
+    },
+    [sync],
+  );
+
+  return { onFrame, sync };
+}
