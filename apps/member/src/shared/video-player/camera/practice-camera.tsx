@@ -162,7 +162,6 @@ export function PracticeCamera(props: PracticeCameraProps) {
       role="img"
     >
       {replaying ? (
-        // biome-ignore lint/a11y/useMediaCaption: the member's own silent take
         <video
           key={replaying.url}
           ref={takeVideo}
@@ -174,9 +173,12 @@ export function PracticeCamera(props: PracticeCameraProps) {
           preload="auto"
           onLoadedMetadata={() => replay.sync()}
           data-testid="take-video"
+          data-lesson-start={replaying.take.lessonStart}
+          data-lesson-end={replaying.take.lessonEnd}
+          data-speed={replaying.take.speed}
+          data-offset={replaying.take.offsetSeconds}
         />
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: the live camera has no sound
         <video
           ref={cameraVideo}
           className={classes.video}
