@@ -21,6 +21,15 @@ const CHROMIUM = {
   ],
 };
 
+// Chromium's fake camera, granted without asking (the page's own prompt still comes first). A launch option
+// forces a browser of its own, so it is set for the whole file; the refusals below stub getUserMedia.
+test.use({
+  launchOptions: {
+    ...CHROMIUM,
+    args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  },
+});
+
 async function openPlayer(page: Page) {
   const login = await page.request.post('/api/v1/auth/login', {
     data: { email: 'vip@demo.test', password: DEMO_PASSWORD },
@@ -77,12 +86,6 @@ const worstDrift = (page: Page, frames: number) =>
 
 test.describe('practise beside the camera (fake camera)', () => {
   test.setTimeout(180_000);
-  test.use({
-    launchOptions: {
-      ...CHROMIUM,
-      args: [...CHROMIUM.args, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-    },
-  });
 
   test('records a take of a loop, lists it, replays it beside the lesson in step, deletes it', async ({
     page,
