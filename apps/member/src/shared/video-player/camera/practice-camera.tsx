@@ -226,6 +226,7 @@ export function PracticeCamera(props: PracticeCameraProps) {
           {isOpen && camera.stream && (
             <>
               <SegmentedControl
+                className={classes.layout}
                 aria-label="Camera layout"
                 value={layout}
                 onChange={(v) => setLayout(v as CameraLayout)}

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DRIFT_LIMIT_SECONDS,
+  DRIFT_TOLERANCE_SECONDS,
   formatBytes,
   lessonTimeAt,
+  MAX_CATCH_UP,
   measureOffset,
   pickMimeType,
+  SEEK_LIMIT_SECONDS,
   syncStep,
   takeRateFor,
   takeTimeAt,
@@ -36,10 +38,20 @@ describe('take sync maths', () => {
     expect(measureOffset(0, 500, 2, 2, 1)).toBeCloseTo(0.5);
   });
 
-  it('leaves a take alone within the drift limit and puts it back beyond it', () => {
-    const near = syncStep(take, 3, 0.5, 2.4 + DRIFT_LIMIT_SECONDS / 2, 9);
+  it('leaves a small drift alone, catches up a larger one by bending the rate, and seeks past the limit', () => {
+    // At lesson 3.0 s the take should be at 2.4 s.
+    const near = syncStep(take, 3, 0.5, 2.4 + DRIFT_TOLERANCE_SECONDS / 2, 9);
     expect(near).toEqual({ rate: 1, seekTo: null, inRange: true });
-    const far = syncStep(take, 3, 1, 4, 9);
+    const behind = syncStep(take, 3, 0.5, 2.3, 9);
+    expect(behind.seekTo).toBeNull();
+    expect(behind.rate).toBeGreaterThan(1);
+    expect(behind.rate).toBeLessThanOrEqual(1 + MAX_CATCH_UP);
+    const ahead = syncStep(take, 3, 0.5, 2.5, 9);
+    expect(ahead.seekTo).toBeNull();
+    expect(ahead.rate).toBeLessThan(1);
+    expect(ahead.rate).toBeGreaterThanOrEqual(1 - MAX_CATCH_UP);
+    // A loop's jump back: a seek, at the plain rate.
+    const far = syncStep(take, 3, 1, 2.4 + SEEK_LIMIT_SECONDS + 0.5, 9);
     expect(far.rate).toBe(2);
     expect(far.seekTo).toBeCloseTo(2.4);
     expect(far.inRange).toBe(true);

@@ -44,13 +44,20 @@ export function measureOffset(
   return (frameMs - recordStartMs) / 1000 - (mediaTime - lessonStart) / speed;
 }
 
-/** How far (s) the take may drift from where it should be before it is put back. */
-export const DRIFT_LIMIT_SECONDS = 0.12;
+/** A drift (s) the eye does not see: the take plays on at its rate. */
+export const DRIFT_TOLERANCE_SECONDS = 0.04;
+/**
+ * A drift (s) worth a seek: below it the take catches up by playing up to 10% faster or slower (a seek in a
+ * MediaRecorder file is slow, it has few key frames: seeking every few frames would freeze the take).
+ */
+export const SEEK_LIMIT_SECONDS = 0.35;
+/** The most the take's rate is bent to catch up. */
+export const MAX_CATCH_UP = 0.1;
 
 export interface SyncStep {
-  /** The take's playback rate. */
+  /** The take's playback rate (the lesson's over the recorded speed, bent a little to catch up a drift). */
   rate: number;
-  /** Where to put the take now, or null when it is close enough (or the lesson is outside the take). */
+  /** Where to put the take now, or null when it is close enough (or catching up). */
   seekTo: number | null;
   /** The lesson is inside the part the take covers: the take plays (else it waits). */
   inRange: boolean;
@@ -64,16 +71,21 @@ export function syncStep(
   takeTime: number,
   takeDuration: number,
 ): SyncStep {
-  const rate = takeRateFor(take, lessonRate);
+  const base = takeRateFor(take, lessonRate);
   const want = takeTimeAt(take, lessonTime);
   const inRange =
     lessonTime >= take.lessonStart - 0.01 && lessonTime <= take.lessonEnd && want < takeDuration;
   if (!inRange) {
     const edge = Math.max(0, Math.min(want, takeDuration - 0.05));
-    return { rate, seekTo: Math.abs(edge - takeTime) > DRIFT_LIMIT_SECONDS ? edge : null, inRange };
+    return { rate: base, seekTo: Math.abs(edge - takeTime) > DRIFT_TOLERANCE_SECONDS ? edge : null, inRange };
   }
   const target = Math.max(0, want);
-  return { rate, seekTo: Math.abs(target - takeTime) > DRIFT_LIMIT_SECONDS ? target : null, inRange };
+  const drift = target - takeTime;
+  if (Math.abs(drift) > SEEK_LIMIT_SECONDS) return { rate: base, seekTo: target, inRange };
+  if (Math.abs(drift) <= DRIFT_TOLERANCE_SECONDS) return { rate: base, seekTo: null, inRange };
+  // Behind: a little faster; ahead: a little slower, in proportion, so it closes in about a second.
+  const bend = Math.max(-MAX_CATCH_UP, Math.min(MAX_CATCH_UP, drift / Math.max(base, 0.25)));
+  return { rate: base * (1 + bend), seekTo: null, inRange };
 }
 
 /**

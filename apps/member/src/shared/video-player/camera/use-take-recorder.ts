@@ -56,7 +56,9 @@ export function useTakeRecorder(stream: MediaStream | null, onTake: (take: Recor
     (lessonStart: number, lessonEnd: number, speed: number): Promise<boolean> => {
       const mimeType = supportedTakeType();
       if (!stream || mimeType === null || run.current) return Promise.resolve(false);
-      const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 2_500_000 });
+      // A key frame every second (where the browser takes the option): the replay's seeks land quickly.
+      const options = { mimeType, videoBitsPerSecond: 2_500_000, videoKeyFrameIntervalDuration: 1000 };
+      const recorder = new MediaRecorder(stream, options);
       const current: Run = {
         recorder,
         chunks: [],

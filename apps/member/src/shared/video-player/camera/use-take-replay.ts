@@ -4,8 +4,8 @@ import { syncStep, type TakeTiming } from './take-sync';
 /**
  * Keeps a take's video in step with the lesson (issue 20 item 4): the same moment of the dance on both, at the
  * lesson's speed (the take plays at lessonRate / the speed it was recorded at). Checked on every presented
- * lesson frame (`onFrame`) and on the lesson's play, pause, seek and rate changes; a drift over 0.12 s is
- * put back, and outside the part the take covers it waits on its nearest frame.
+ * lesson frame (`onFrame`) and on the lesson's play, pause, seek and rate changes; a small drift is caught
+ * up by bending the take's rate (up to 10%), a drift over 0.35 s (a loop's jump back) is a seek, and outside the part the take covers it waits on its nearest frame.
  */
 export function useTakeReplay(
   lessonRef: RefObject<HTMLVideoElement | null>,
@@ -20,7 +20,8 @@ export function useTakeReplay(
       const lesson = lessonRef.current;
       const video = takeRef.current;
       const timing = takeInfo.current;
-      if (!lesson || !video || !timing || video.readyState < 1) return;
+      // A seek under way: its target is where the take will be (seeking again would only restart it).
+      if (!lesson || !video || !timing || video.readyState < 1 || video.seeking) return;
       // MediaRecorder files often say Infinity: the take's own measure is the length.
       const duration = Number.isFinite(video.duration) ? video.duration : timing.durationSeconds;
       const step = syncStep(
