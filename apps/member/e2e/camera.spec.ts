@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, findPlayable } from './helpers';
+import { DEMO_PASSWORD, expectAccessible, findPlayable, videoState } from './helpers';
 
 /**
  * Practise beside your camera (issue 20 item 4) in Chromium with its fake camera: the permission prompt, the
@@ -133,9 +133,14 @@ test.describe('practise beside the camera (fake camera)', () => {
     // One run of the loop is recorded, then saved on the device and listed.
     await page.getByRole('button', { name: 'Record take of loop' }).click();
     await expect(page.getByTestId('recording')).toBeVisible();
-    await expect(page.getByTestId('camera-status')).toHaveText('Take saved on this device.', {
-      timeout: 30_000,
-    });
+    try {
+      await expect(page.getByTestId('camera-status')).toHaveText('Take saved on this device.', {
+        timeout: 60_000,
+      });
+    } catch (error) {
+      console.log('lesson while recording:', JSON.stringify(await videoState(page)));
+      throw error;
+    }
     await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.pause());
     const takes = page.getByTestId('takes-list').getByRole('listitem');
     await expect(takes).toHaveCount(1);

@@ -11,6 +11,7 @@ export const CAMERA_MESSAGES = {
   failed: 'The camera could not start. Try again.',
   ended: 'The camera stopped (it was disconnected or turned off).',
   cannotRecord: 'This browser cannot record takes.',
+  notRecorded: 'No take was kept: the recording stopped before the lesson played the loop.',
   needLoop: 'Set a loop (A-B, a chapter or eight-counts) to record a take of it.',
   deviceOnly: 'Kept only on this device, never uploaded.',
 } as const;

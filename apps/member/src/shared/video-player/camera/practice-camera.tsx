@@ -62,14 +62,18 @@ export function PracticeCamera(props: PracticeCameraProps) {
   const titleId = useId();
   const canRecord = supportedTakeType() !== null;
 
-  const recorder = useTakeRecorder(camera.stream, (recorded) => {
-    void takes
-      .add(
-        { ...recorded.timing, durationSeconds: recorded.durationSeconds, mimeType: recorded.mimeType },
-        recorded.recording,
-      )
-      .then((take) => setStatus(take ? 'Take saved on this device.' : ''));
-  });
+  const recorder = useTakeRecorder(
+    camera.stream,
+    (recorded) => {
+      void takes
+        .add(
+          { ...recorded.timing, durationSeconds: recorded.durationSeconds, mimeType: recorded.mimeType },
+          recorded.recording,
+        )
+        .then((take) => setStatus(take ? 'Take saved on this device.' : ''));
+    },
+    () => setStatus(CAMERA_MESSAGES.notRecorded),
+  );
   const replay = useTakeReplay(lessonRef, takeVideo, replaying?.take ?? null);
 
   // Every lesson frame: the recorder (the run's start and end) and the replayed take (kept in step).

@@ -36,11 +36,17 @@ export function supportedTakeType(): string | null {
  * player plays the loop from its start; `onFrame` (every presented lesson frame) notes when the lesson passed
  * the loop's start (the take's offset) and stops at the loop's end, or where the lesson jumped or paused.
  */
-export function useTakeRecorder(stream: MediaStream | null, onTake: (take: RecordedTake) => void) {
+export function useTakeRecorder(
+  stream: MediaStream | null,
+  onTake: (take: RecordedTake) => void,
+  onDiscard?: () => void,
+) {
   const [isRecording, setIsRecording] = useState(false);
   const run = useRef<Run | null>(null);
   const onTakeRef = useRef(onTake);
   onTakeRef.current = onTake;
+  const onDiscardRef = useRef(onDiscard);
+  onDiscardRef.current = onDiscard;
 
   const finish = useCallback((keep: boolean) => {
     const current = run.current;
@@ -76,7 +82,10 @@ export function useTakeRecorder(stream: MediaStream | null, onTake: (take: Recor
         if (event.data.size > 0) current.chunks.push(event.data);
       });
       recorder.addEventListener('stop', () => {
-        if (!current.keep || current.startMs === null || current.offset === null) return;
+        if (!current.keep || current.startMs === null || current.offset === null) {
+          onDiscardRef.current?.();
+          return;
+        }
         const durationSeconds = (performance.now() - current.startMs) / 1000;
         onTakeRef.current({
           timing: {
