@@ -39,7 +39,7 @@ async function openPlayer(page: Page) {
   await page.goto(`/PlayerPage?v=${videoId}`);
   await expect
     .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState), {
-      timeout: 30_000,
+      timeout: 90_000,
     })
     .toBeGreaterThanOrEqual(2);
   await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => {
@@ -158,9 +158,27 @@ test.describe('practise beside the camera (fake camera)', () => {
     const take = page.getByTestId('take-video');
     await expect(take).toBeVisible();
     await expect(page.getByTestId('loop-status')).toContainText('Take 1');
-    await expect
-      .poll(() => take.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), { timeout: 15_000 })
-      .toBe(true);
+    try {
+      await expect
+        .poll(() => take.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+    } catch (error) {
+      const takeState = await take.evaluate((v: HTMLVideoElement) => ({
+        paused: v.paused,
+        readyState: v.readyState,
+        networkState: v.networkState,
+        seeking: v.seeking,
+        time: v.currentTime,
+        duration: v.duration,
+        rate: v.playbackRate,
+        error: v.error?.message ?? null,
+        data: { ...v.dataset },
+      }));
+      console.log('take:', JSON.stringify(takeState), 'lesson:', JSON.stringify(await videoState(page)));
+      throw error;
+    }
     const atSpeed = await worstDrift(page, 30);
     console.log(
       `take replay in step: worst ${(atSpeed.worst * 1000).toFixed(0)} ms over ${atSpeed.samples} frames`,

@@ -1,3 +1,4 @@
+import fixWebmDuration from 'fix-webm-duration';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { measureOffset, pickMimeType, type TakeTiming } from './take-sync';
 
@@ -87,17 +88,21 @@ export function useTakeRecorder(
           return;
         }
         const durationSeconds = (performance.now() - current.startMs) / 1000;
-        onTakeRef.current({
-          timing: {
-            lessonStart: current.lessonStart,
-            lessonEnd: Math.min(current.lessonEnd, current.last ?? current.lessonEnd),
-            speed: current.speed,
-            offsetSeconds: current.offset,
-          },
-          durationSeconds,
-          mimeType: recorder.mimeType || mimeType,
-          recording: new Blob(current.chunks, { type: recorder.mimeType || mimeType }),
-        });
+        const type = recorder.mimeType || mimeType;
+        const timing = {
+          lessonStart: current.lessonStart,
+          lessonEnd: Math.min(current.lessonEnd, current.last ?? current.lessonEnd),
+          speed: current.speed,
+          offsetSeconds: current.offset,
+        };
+        const recording = new Blob(current.chunks, { type });
+        // MediaRecorder's WebM has no duration: without one the browser cannot seek in it (the replay must).
+        const seekable = type.startsWith('video/webm')
+          ? fixWebmDuration(recording, durationSeconds * 1000, { logger: false })
+          : Promise.resolve(recording);
+        void seekable
+          .catch(() => recording)
+          .then((blob) => onTakeRef.current({ timing, durationSeconds, mimeType: type, recording: blob }));
       });
       return new Promise((resolve) => {
         recorder.addEventListener(

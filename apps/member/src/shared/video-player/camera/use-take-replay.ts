@@ -20,8 +20,7 @@ export function useTakeReplay(
       const lesson = lessonRef.current;
       const video = takeRef.current;
       const timing = takeInfo.current;
-      // A seek under way: its target is where the take will be (seeking again would only restart it).
-      if (!lesson || !video || !timing || video.readyState < 1 || video.seeking) return;
+      if (!lesson || !video || !timing || video.readyState < 1) return;
       // MediaRecorder files often say Infinity: the take's own measure is the length.
       const duration = Number.isFinite(video.duration) ? video.duration : timing.durationSeconds;
       const step = syncStep(
@@ -32,7 +31,8 @@ export function useTakeReplay(
         duration,
       );
       if (Math.abs(video.playbackRate - step.rate) > 0.001) video.playbackRate = step.rate;
-      if (step.seekTo !== null) video.currentTime = step.seekTo;
+      // A seek under way: its target is where the take will be (seeking again would only restart it).
+      if (step.seekTo !== null && !video.seeking) video.currentTime = step.seekTo;
       const shouldPlay = step.inRange && !lesson.paused;
       if (shouldPlay && video.paused) void video.play().catch(() => {});
       if (!shouldPlay && !video.paused) video.pause();
