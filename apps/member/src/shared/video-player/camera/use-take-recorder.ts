@@ -18,8 +18,9 @@ interface Run {
   /** performance.now() when the recorder started. */
   startMs: number | null;
   offset: number | null;
-  /** The last lesson time seen while recording. */
+  /** The last lesson time seen while recording, and when (performance.now()). */
   last: number | null;
+  lastMs: number;
   keep: boolean;
 }
 
@@ -75,6 +76,7 @@ export function useTakeRecorder(
         startMs: null,
         offset: null,
         last: null,
+        lastMs: 0,
         keep: false,
       };
       run.current = current;
@@ -136,17 +138,22 @@ export function useTakeRecorder(
             measureOffset(current.startMs, now, mediaTime, current.lessonStart, current.speed),
           );
           current.last = mediaTime;
+          current.lastMs = now;
         }
         return;
       }
       const last = current.last ?? mediaTime;
-      const jumped = mediaTime < last - 0.25 || mediaTime > last + 1.5;
+      // A jump: back, or further forward than the time since the last frame played (a busy device presents
+      // few frames, so the gap alone says nothing).
+      const played = ((now - current.lastMs) / 1000) * current.speed;
+      const jumped = mediaTime < last - 0.25 || mediaTime > last + played + 1;
       if (jumped || mediaTime >= current.lessonEnd - 0.05) {
         if (!jumped) current.last = mediaTime;
         finish(true);
         return;
       }
       current.last = mediaTime;
+      current.lastMs = now;
       if ((now - current.startMs) / 1000 > MAX_TAKE_SECONDS) finish(true);
     },
     [finish],

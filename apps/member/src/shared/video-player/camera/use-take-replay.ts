@@ -5,7 +5,8 @@ import { syncStep, type TakeTiming } from './take-sync';
  * Keeps a take's video in step with the lesson (issue 20 item 4): the same moment of the dance on both, at the
  * lesson's speed (the take plays at lessonRate / the speed it was recorded at). Checked on every presented
  * lesson frame (`onFrame`) and on the lesson's play, pause, seek and rate changes; a small drift is caught
- * up by bending the take's rate (up to 10%), a drift over 0.35 s (a loop's jump back) is a seek, and outside the part the take covers it waits on its nearest frame.
+ * up by bending the take's rate (up to 10%), a drift over 0.35 s (a loop's jump back) is a seek aimed
+ * where the take will be when the seek lands (seeks are timed), and outside the part the take covers it waits on its nearest frame.
  */
 export function useTakeReplay(
   lessonRef: RefObject<HTMLVideoElement | null>,
@@ -14,6 +15,9 @@ export function useTakeReplay(
 ) {
   const takeInfo = useRef(take);
   takeInfo.current = take;
+  /** How long the take's seeks take (s, averaged), and when the one under way started. */
+  const seekLatency = useRef(0.1);
+  const seekStartedAt = useRef<number | null>(null);
 
   const sync = useCallback(
     (lessonTime?: number) => {
@@ -32,13 +36,31 @@ export function useTakeReplay(
       );
       if (Math.abs(video.playbackRate - step.rate) > 0.001) video.playbackRate = step.rate;
       // A seek under way: its target is where the take will be (seeking again would only restart it).
-      if (step.seekTo !== null && !video.seeking) video.currentTime = step.seekTo;
+      // A seek takes time (more on a busy device): aim where the take should be when it lands.
+      if (step.seekTo !== null && !video.seeking) {
+        const ahead = step.inRange && !lesson.paused ? seekLatency.current * step.rate : 0;
+        seekStartedAt.current = performance.now();
+        video.currentTime = Math.min(step.seekTo + ahead, Math.max(0, duration - 0.05));
+      }
       const shouldPlay = step.inRange && !lesson.paused;
       if (shouldPlay && video.paused) void video.play().catch(() => {});
       if (!shouldPlay && !video.paused) video.pause();
     },
     [lessonRef, takeRef],
   );
+
+  useEffect(() => {
+    const video = takeRef.current;
+    if (!video || !take) return;
+    const onSeeked = () => {
+      if (seekStartedAt.current === null) return;
+      const took = (performance.now() - seekStartedAt.current) / 1000;
+      seekStartedAt.current = null;
+      seekLatency.current = Math.min(1, 0.5 * seekLatency.current + 0.5 * took);
+    };
+    video.addEventListener('seeked', onSeeked);
+    return () => video.removeEventListener('seeked', onSeeked);
+  }, [takeRef, take]);
 
   useEffect(() => {
     const lesson = lessonRef.current;
