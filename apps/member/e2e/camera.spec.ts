@@ -81,12 +81,14 @@ const worstDrift = (page: Page, frames: number) =>
         else resolve();
       };
       lesson.requestVideoFrameCallback(tick);
+      // A machine too busy to present frames still ends the measure.
+      setTimeout(resolve, 16_000);
     });
     return { worst, samples, rateOk };
   }, frames);
 
 test.describe('practise beside the camera (fake camera)', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   test('records a take of a loop, lists it, replays it beside the lesson in step, deletes it', async ({
     page,
