@@ -158,7 +158,7 @@ test.describe('practise beside the camera (fake camera)', () => {
     expect(stored).toContain('dance-practice-takes');
 
     // Replayed beside the same part of the lesson, in step, at the lesson's speed.
-    await page.getByRole('button', { name: 'Play take 1 beside the lesson' }).click();
+    await page.getByRole('button', { name: 'Play beside lesson (take 1)' }).click();
     const take = page.getByTestId('take-video');
     await expect(take).toBeVisible();
     await expect(page.getByTestId('loop-status')).toContainText('Take 1');

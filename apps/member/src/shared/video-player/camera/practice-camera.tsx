@@ -359,7 +359,7 @@ export function PracticeCamera(props: PracticeCameraProps) {
                       <Button
                         variant="default"
                         onClick={() => void replayTake(take, number)}
-                        aria-label={`Play take ${number} beside the lesson`}
+                        aria-label={`Play beside lesson (take ${number})`}
                       >
                         Play beside lesson
                       </Button>
