@@ -117,13 +117,13 @@ test.describe('practise beside the camera (fake camera)', () => {
     const lessonBox = (await page.getByTestId('player-frame').boundingBox())!;
     const paneBox = (await page.getByTestId('camera-pane').boundingBox())!;
     expect(paneBox.x).toBeGreaterThanOrEqual(lessonBox.x + lessonBox.width - 1);
-    await page.getByText('Picture in picture').click();
+    await page.getByRole('button', { name: 'Picture in picture' }).click();
     const pipBox = (await page.getByTestId('camera-pane').boundingBox())!;
     const frameBox = (await page.getByTestId('player-frame').boundingBox())!;
     expect(pipBox.x).toBeGreaterThan(frameBox.x);
     expect(pipBox.x + pipBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 1);
     expect(pipBox.width).toBeLessThan(frameBox.width / 2);
-    await page.getByText('Side by side').click();
+    await page.getByRole('button', { name: 'Side by side' }).click();
 
     // No loop yet: nothing to record.
     await expect(page.getByRole('button', { name: 'Record take of loop' })).toBeDisabled();

@@ -1,5 +1,5 @@
 import { formatClock } from '@dance/domain';
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import IconCamera from '@tabler/icons-react/dist/esm/icons/IconCamera.mjs';
 import IconCameraOff from '@tabler/icons-react/dist/esm/icons/IconCameraOff.mjs';
 import IconPlayerRecordFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerRecordFilled.mjs';
@@ -229,16 +229,24 @@ export function PracticeCamera(props: PracticeCameraProps) {
           )}
           {isOpen && camera.stream && (
             <>
-              <SegmentedControl
-                className={classes.layout}
-                aria-label="Camera layout"
-                value={layout}
-                onChange={(v) => setLayout(v as CameraLayout)}
-                data={[
-                  { value: 'side', label: 'Side by side' },
-                  { value: 'pip', label: 'Picture in picture' },
-                ]}
-              />
+              <Button.Group aria-label="Camera layout" className={classes.layout}>
+                {(
+                  [
+                    ['side', 'Side by side'],
+                    ['pip', 'Picture in picture'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <Button
+                    key={value}
+                    variant={layout === value ? 'filled' : 'default'}
+                    color="pink"
+                    aria-pressed={layout === value}
+                    onClick={() => setLayout(value)}
+                  >
+                    {label}
+                  </Button>
+                ))}
+              </Button.Group>
               <Switch
                 label="Mirror camera"
                 checked={isMirrored}
