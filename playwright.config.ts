@@ -18,6 +18,19 @@ const appEnv = {
   VITE_ADMIN_URL: `http://localhost:${ADMIN_PORT}`,
 };
 
+/**
+ * Each app as it ships: built once, then served by `vite preview` (the same proxy as the dev server). A test
+ * opens a fresh browser context, so it loads the app with an empty cache: a dozen built files instead of the dev
+ * server's hundreds of modules, which is most of a suite's time. `E2E_DEV_SERVERS=1` uses the dev servers instead
+ * (no build, for working on a test).
+ */
+function appServer(app: 'member' | 'admin', port: number) {
+  if (process.env.E2E_DEV_SERVERS === '1')
+    return `pnpm --filter @dance/${app} exec vite --port ${port} --strictPort`;
+  const outDir = `${dataDir}-${app}-dist`;
+  return `pnpm --filter @dance/${app} exec sh -c 'vite build --logLevel warn --emptyOutDir --outDir ${outDir} && vite preview --outDir ${outDir} --port ${port} --strictPort'`;
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: ['apps/*/e2e/**/*.spec.ts'],
@@ -76,18 +89,18 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `pnpm --filter @dance/member exec vite --port ${MEMBER_PORT} --strictPort`,
+      command: appServer('member', MEMBER_PORT),
       url: `http://localhost:${MEMBER_PORT}`,
       env: appEnv,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
     },
     {
-      command: `pnpm --filter @dance/admin exec vite --port ${ADMIN_PORT} --strictPort`,
+      command: appServer('admin', ADMIN_PORT),
       url: `http://localhost:${ADMIN_PORT}`,
       env: appEnv,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
     },
   ],
 });

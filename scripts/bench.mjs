@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // `pnpm bench [health|dev|bundle ...]`: measures the performance budgets, prints a Markdown table and
-// appends a dated section with the machine to docs/performance.md. It measures; it never fails the build
-// for a budget (the exit code is non-zero only when a part could not run at all).
-import { appendFileSync } from 'node:fs';
+// appends a dated section with the machine to docs/performance.md, then prints every budget of every issue
+// with its last figure (scripts/bench/summary.mjs). It measures; it never fails the build for a budget (the
+// exit code is non-zero only when a part could not run at all).
+//   pnpm bench summary          the table of every budget, from docs/performance.md, measuring nothing
+//   pnpm bench short            the quick parts (CI runs them on each change and keeps the tables)
+//   --summary-out <file>        also write the run's table and the summary to <file> (a CI artifact)
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runAudit } from './bench/audit.mjs';
 import { runBundle } from './bench/bundle.mjs';
 import { runCatalogue } from './bench/catalogue.mjs';
 import { runComments } from './bench/comments.mjs';
-import { runCountGrid } from './bench/count-grid.mjs';
+import { runCountGrid, runCounts } from './bench/count-grid.mjs';
 import { runDevStart } from './bench/dev-start.mjs';
 import { runHealth } from './bench/health.mjs';
 import { runInsights } from './bench/insights.mjs';
@@ -20,6 +24,7 @@ import { runPlayer, runPlayerData } from './bench/player.mjs';
 import { runPlaylists } from './bench/playlists.mjs';
 import { runProcessing } from './bench/processing.mjs';
 import { runScale } from './bench/scale.mjs';
+import { summaryOf } from './bench/summary.mjs';
 import { runTrc } from './bench/trc.mjs';
 
 const PARTS = {
@@ -34,6 +39,7 @@ const PARTS = {
   'player-data': runPlayerData,
   processing: runProcessing,
   countgrid: runCountGrid,
+  counts: runCounts,
   insights: runInsights,
   comments: runComments,
   audit: runAudit,
@@ -41,10 +47,19 @@ const PARTS = {
   scale: runScale,
   trc: runTrc,
 };
+// Quick parts that need no large data set: what CI measures on each change.
+const SHORT = ['bundle', 'health', 'lcp'];
 const REPORT = join(ROOT, 'docs/performance.md');
 
-function readParts(args) {
-  const names = args.filter((arg) => arg !== '--');
+function readOptions(args) {
+  const rest = args.filter((arg) => arg !== '--');
+  const at = rest.indexOf('--summary-out');
+  const summaryOut = at >= 0 ? rest[at + 1] : null;
+  if (at >= 0) rest.splice(at, 2);
+  return { names: rest.flatMap((name) => (name === 'short' ? SHORT : [name])), summaryOut };
+}
+
+function readParts(names) {
   const unknown = names.filter((name) => !(name in PARTS));
   if (unknown.length > 0) {
     console.error(
@@ -68,8 +83,23 @@ function renderTable(rows) {
   return lines.join('\n');
 }
 
+function printSummary(summaryOut, runTable = '') {
+  const summary = summaryOf(REPORT);
+  console.log(`\nEvery budget, with its last figure in docs/performance.md:\n\n${summary}\n`);
+  if (summaryOut) {
+    const run = runTable ? `## This run\n\n${runTable}\n\n` : '';
+    writeFileSync(summaryOut, `# pnpm bench\n\n${run}## Every budget\n\n${summary}\n`);
+    console.log(`Summary written to ${summaryOut}`);
+  }
+}
+
 async function main() {
-  const parts = readParts(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
+  if (options.names.length === 1 && options.names[0] === 'summary') {
+    printSummary(options.summaryOut);
+    return;
+  }
+  const parts = readParts(options.names);
   const rows = [];
   const details = [];
   let hasFailed = false;
@@ -113,6 +143,7 @@ async function main() {
   console.log(`\n${table}\n`);
   appendFileSync(REPORT, section);
   console.log(`Appended to ${REPORT}`);
+  printSummary(options.summaryOut, [section.trim()].join(''));
   if (hasFailed) process.exitCode = 1;
 }
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, schemeViolations } from './helpers';
+import { DEMO_PASSWORD, expectAccessible, logInAsAdmin, schemeViolations } from './helpers';
 
 /**
  * The axe sweep of the admin console (issue 22 item 15): every page of src/app/routes.tsx (the edit pages
@@ -84,5 +84,20 @@ test.describe('accessibility (axe, WCAG 2.2 AA): every console page', () => {
 
   test('in dark mode', async ({ browser, baseURL }) => {
     await sweep(browser, 'dark', baseURL);
+  });
+
+  // A dialog, not a page: the video form opened from All videos, with its count-grid editor (issue 20)
+  // loaded, in light and in dark mode.
+  test('the video form with its count-grid editor, light and dark', async ({ page }) => {
+    test.setTimeout(300_000);
+    await logInAsAdmin(page);
+    await page.goto('/AdminDashboard/AllVideos');
+    const edit = page.getByRole('article').first().getByRole('button', { name: 'Edit' });
+    await expect(edit).toBeVisible({ timeout: 150_000 });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit video' });
+    await expect(dialog.getByRole('heading', { name: 'Counts' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Save counts' })).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
   });
 });

@@ -35,7 +35,7 @@ test('imports a video from the media library, follows it on its card and plays i
   await page.goto(`/AdminDashboard/AllVideos?search=${encodeURIComponent(title)}`);
   const card = page.getByRole('article', { name: title });
   const state = card.getByTestId('media-state');
-  await expect(state).toHaveAttribute('data-state', /preparing|ready/);
+  await expect(state).toHaveAttribute('data-state', /preparing|playable|ready/);
   await expect(state).toHaveAttribute('data-state', 'ready', { timeout: 150_000 });
   await expect(card.getByText('Ready to play')).toBeVisible();
 

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import {
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
 
 const PASSWORD = 'Dance123!';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
@@ -31,17 +37,17 @@ async function expectAccessible(page: Page, selector: string) {
   await page.emulateMedia({ colorScheme: null });
 }
 
-test('an admin sends a notification and a member sees it arrive in the inbox live', async ({
-  page,
-  browser,
-}) => {
-  // A fresh member, signed up through the API, with an empty inbox.
-  const email = `inbox.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+/**
+ * A fresh member signed up through the API (empty inbox), logged in in a browser context of its own (cookies are
+ * per host: its own context keeps the member's and the admin's sessions apart).
+ */
+async function newMemberInBrowser(browser: Browser, prefix: string, firstName: string, lastName: string) {
+  const email = `${prefix}.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
   const api = await playwrightRequest.newContext({ baseURL: API_URL });
   const signUp = await api.post('/api/v1/auth/signup', {
     data: {
-      firstName: 'Ina',
-      lastName: 'Box',
+      firstName,
+      lastName,
       email,
       password: PASSWORD,
       reEnteredPassword: PASSWORD,
@@ -52,7 +58,6 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   expect(signUp.status()).toBe(201);
   await api.dispose();
 
-  // The member's own browser (cookies are per host: a context of its own keeps the two sessions apart).
   const memberContext = await browser.newContext({ baseURL: MEMBER_URL });
   const member = await memberContext.newPage();
   await member.goto('/login');
@@ -60,6 +65,14 @@ test('an admin sends a notification and a member sees it arrive in the inbox liv
   await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await member.getByRole('button', { name: 'LOG IN' }).click();
   await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeEnabled();
+  return { email, memberContext, member };
+}
+
+test('an admin sends a notification and a member sees it arrive in the inbox live', async ({
+  page,
+  browser,
+}) => {
+  const { memberContext, member } = await newMemberInBrowser(browser, 'inbox', 'Ina', 'Box');
 
   await logInAdmin(page);
   await page.getByRole('link', { name: 'Notifications' }).click();
@@ -111,28 +124,7 @@ test('a member who chose release news by email unsubscribes with one click from 
   page,
   browser,
 }) => {
-  const email = `mail.${Math.random().toString(36).slice(2, 8)}@e2e.test`;
-  const api = await playwrightRequest.newContext({ baseURL: API_URL });
-  const signUp = await api.post('/api/v1/auth/signup', {
-    data: {
-      firstName: 'Mae',
-      lastName: 'Lee',
-      email,
-      password: PASSWORD,
-      reEnteredPassword: PASSWORD,
-      role: 'dancer-parent',
-      acceptTerms: true,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-
-  const memberContext = await browser.newContext({ baseURL: MEMBER_URL });
-  const member = await memberContext.newPage();
-  await member.goto('/login');
-  await member.getByLabel('Email').fill(email);
-  await member.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await member.getByRole('button', { name: 'LOG IN' }).click();
-  await expect(member.getByRole('button', { name: 'Notifications', exact: true })).toBeEnabled();
+  const { email, memberContext, member } = await newMemberInBrowser(browser, 'mail', 'Mae', 'Lee');
 
   // The Email column: release news is opt-in, account mail is always on.
   await member.goto('/account');
@@ -154,6 +146,7 @@ test('a member who chose release news by email unsubscribes with one click from 
   await expect(page.getByText('Notification sent successfully.')).toBeVisible();
 
   // The mail reaches the dev outbox (delivery is a job) with its unsubscribe link.
+  const api = await playwrightRequest.newContext({ baseURL: API_URL });
   let link = '';
   await expect(async () => {
     const response = await api.get(`/api/v1/dev/mail?to=${encodeURIComponent(email)}`);

@@ -60,6 +60,8 @@ test('uploads a real file through the wizard, waits for processing, adds chapter
     timeout: 30_000,
   });
   await expect(page.getByTestId('video-ready')).toBeVisible({ timeout: 90_000 });
+  // Handed over once playable (decision 0057), still followed until every rendition is ready.
+  await expect(page.getByTestId('video-ready')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await expect(page.getByText('Please add a video to continue')).toHaveCount(0);
 
   await page.getByPlaceholder('Choose levels').click();

@@ -28,6 +28,7 @@ import { createRequestIdGenerator } from './lib/request-id';
 import { accountRoutes } from './modules/account/routes';
 import { addVideoRoutes } from './modules/add-videos/routes';
 import { adminInstructorRoutes } from './modules/admin-instructors/routes';
+import { likesWindowsJob } from './modules/admin-overview/jobs';
 import { adminOverviewRoutes } from './modules/admin-overview/routes';
 import { adminReactionRoutes } from './modules/admin-reactions/routes';
 import { adminTaxonomyRoutes } from './modules/admin-taxonomy/routes';
@@ -55,6 +56,7 @@ import { recommendationsRoutes } from './modules/recommendations/routes';
 import { releaseAuditRoutes } from './modules/release-audit/routes';
 import { releasesPlugin } from './modules/releases/plugin';
 import { shareRoutes } from './modules/share/routes';
+import { sitemapRefreshJob } from './modules/sitemap/jobs';
 import { sitemapRoutes } from './modules/sitemap/routes';
 import { studioAssignmentRoutes } from './modules/studio-assignments/routes';
 import { studioSeatRoutes } from './modules/studio-seats/routes';
@@ -117,6 +119,9 @@ export async function buildApp({
   spanExporter,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
+    // Registering the modules compiles every contract's schemas and, on first start, seeds: on a busy 2-core
+    // machine that outlasts Fastify's 10 s per plugin, and a slow start is not a broken one.
+    pluginTimeout: 60_000,
     logger:
       config.logLevel === 'silent'
         ? false
@@ -374,7 +379,9 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminUploadRoutes);
   await app.register(adminReactionRoutes);
   await app.register(adminOverviewRoutes);
+  app.jobs.add(likesWindowsJob);
   await app.register(sitemapRoutes);
+  app.jobs.add(sitemapRefreshJob);
   await app.register(shareRoutes);
   await app.register(releaseAuditRoutes);
   await app.register(trcRoutes);

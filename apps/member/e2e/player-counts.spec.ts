@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, findPlayable, videoState } from './helpers';
 
@@ -5,7 +7,7 @@ import { DEMO_PASSWORD, findPlayable, videoState } from './helpers';
  * Counting in the player (issue 20): the demo videos carry the count grid of their generated beat. Steps and
  * loops by eight-counts, the tempo ramp, the `?` overlay; the count display measured against the grid frame
  * by frame (requestVideoFrameCallback) at 0.5x, 1x and 1.5x, and the loop's jump back measured for a frozen
- * picture.
+ * picture over several jumps (its median must stay under 50 ms on a machine that is not overloaded).
  */
 
 interface Section {
@@ -63,6 +65,74 @@ const countErrorInFrames = (page: Page, section: Section, rate: number, ms: numb
     { section, rate, ms },
   );
 
+/** Jumps measured: the median is the figure (one jump is at the mercy of a busy machine). */
+const LOOP_JUMPS = 5;
+
+interface LoopJump {
+  from: number;
+  to: number;
+  /** Between the presentation of the last frame before the jump and the first after it. */
+  gapMs: number;
+  /** From that last frame's presentation to the seek (the 'seeking' event): a late seek shows here. */
+  seekAfterMs: number;
+  /** From that last frame's presentation to 'seeked'. */
+  seekedAfterMs: number;
+}
+
+/**
+ * Plays the loop running and measures `count` jumps back: the frames' presentation times
+ * (requestVideoFrameCallback's `presentationTime`, when the compositor showed them, not when the page's
+ * callback ran), and when the seek was issued and done.
+ */
+const measureLoopJumps = (page: Page, count: number) =>
+  page.getByTestId('player-video').evaluate(async (video: HTMLVideoElement, count) => {
+    video.playbackRate = 1;
+    const jumps: LoopJump[] = [];
+    let seeking = 0;
+    let seeked = 0;
+    const onSeeking = () => (seeking = performance.now());
+    const onSeeked = () => (seeked = performance.now());
+    video.addEventListener('seeking', onSeeking);
+    video.addEventListener('seeked', onSeeked);
+    await video.play();
+    await new Promise<void>((resolve) => {
+      let last = { at: 0, mediaTime: 0 };
+      const timer = setTimeout(resolve, 30_000 + count * 10_000);
+      const tick = (_now: number, meta: VideoFrameCallbackMetadata) => {
+        const at = meta.presentationTime;
+        if (last.at && meta.mediaTime < last.mediaTime - 1)
+          jumps.push({
+            from: last.mediaTime,
+            to: meta.mediaTime,
+            gapMs: at - last.at,
+            seekAfterMs: seeking >= last.at ? seeking - last.at : Number.NaN,
+            // 'seeked' may come after the first frame (a busy main thread): then not known here.
+            seekedAfterMs: seeked >= seeking ? seeked - last.at : Number.NaN,
+          });
+        last = { at, mediaTime: meta.mediaTime };
+        if (jumps.length >= count) {
+          clearTimeout(timer);
+          resolve();
+        } else video.requestVideoFrameCallback(tick);
+      };
+      video.requestVideoFrameCallback(tick);
+    });
+    video.removeEventListener('seeking', onSeeking);
+    video.removeEventListener('seeked', onSeeked);
+    return jumps;
+  }, count);
+
+/** What `pnpm bench counts` reads (PLAYER_COUNTS_REPORT=file): the figures this spec prints. */
+const report: {
+  countDisplay: { rate: number; worst: number; samples: number }[];
+  loopJumps?: { frozenMs: number[]; medianMs: number; load: number; jumps: LoopJump[] };
+} = { countDisplay: [] };
+
+test.afterAll(() => {
+  if (process.env.PLAYER_COUNTS_REPORT)
+    writeFileSync(process.env.PLAYER_COUNTS_REPORT, JSON.stringify(report));
+});
+
 test.describe('counting in eights', () => {
   test.setTimeout(180_000);
 
@@ -110,43 +180,41 @@ test.describe('counting in eights', () => {
       await seekTo(page, 0.5);
       const { worst, samples } = await countErrorInFrames(page, section, rate, 12_000);
       console.log(`count display at ${rate}x: worst ${worst} frame(s) behind over ${samples} frames`);
+      report.countDisplay.push({ rate, worst, samples });
       expect(samples).toBeGreaterThanOrEqual(5);
       expect(worst).toBeLessThanOrEqual(1);
     }
 
-    // E loops the current eight-count; the jump back shows no frozen picture past 50 ms.
+    // E loops the current eight-count; the jump back shows no frozen picture past 50 ms (decision 0055).
     await seekTo(page, bar + 0.2);
     await page.keyboard.press('e');
     await expect(page.getByTestId('loop-status')).toContainText('1 × 8');
-    const jump = await page.getByTestId('player-video').evaluate(async (video: HTMLVideoElement, b) => {
-      video.playbackRate = 1;
-      await video.play();
-      return new Promise<{ gapMs: number; from: number; to: number }>((resolve) => {
-        let last = { now: 0, mediaTime: 0 };
-        const tick = (now: number, meta: VideoFrameCallbackMetadata) => {
-          if (last.now && meta.mediaTime < last.mediaTime - 1) {
-            resolve({ gapMs: now - last.now, from: last.mediaTime, to: meta.mediaTime });
-            return;
-          }
-          last = { now, mediaTime: meta.mediaTime };
-          video.requestVideoFrameCallback(tick);
-        };
-        video.requestVideoFrameCallback(tick);
-        setTimeout(() => resolve({ gapMs: -1, from: last.mediaTime, to: b }), 20_000);
-      });
-    }, 2 * bar);
+    const jumps = await measureLoopJumps(page, LOOP_JUMPS);
+    for (const j of jumps)
+      console.log(
+        `loop jump: ${j.from.toFixed(3)} s -> ${j.to.toFixed(3)} s, ${j.gapMs.toFixed(1)} ms between the two ` +
+          `frames on screen (seek issued ${j.seekAfterMs.toFixed(1)} ms after the last one was shown; ` +
+          `'seeked' ${j.seekedAfterMs.toFixed(1)} ms after)`,
+      );
+    // Every jump went back into the loop, from its end (the first frame shown after it is on the "1" or,
+    // on an overloaded machine that drops frames, later in the loop).
+    expect(jumps).toHaveLength(LOOP_JUMPS);
+    for (const j of jumps) {
+      expect(j.to).toBeGreaterThanOrEqual(bar - 0.05);
+      expect(j.to).toBeLessThan(2 * bar);
+    }
+    const frozen = jumps.map((j) => Math.max(0, j.gapMs - 1000 / 24)).sort((a, b) => a - b);
+    const median = frozen[Math.floor(frozen.length / 2)]!;
+    const load = os.loadavg()[0]!;
     console.log(
-      `loop jump: ${jump.from.toFixed(3)} s -> ${jump.to.toFixed(3)} s, ${jump.gapMs.toFixed(1)} ms between frames`,
+      `loop jump: frozen picture median ${median.toFixed(1)} ms over ${frozen.length} jumps ` +
+        `(${frozen.map((f) => f.toFixed(0)).join(', ')}; budget 50 ms; load average ${load.toFixed(1)} ` +
+        `on ${os.cpus().length} cores)`,
     );
-    // The jump happened, back to the loop's "1" (the first frame shown after it may be a little later on a
-    // busy machine). The frozen picture (the gap beyond one frame of 1/24 s) is the budget of
-    // docs/performance.md: printed here and recorded there, as the bench budgets are, not failed on.
-    expect(jump.gapMs).toBeGreaterThan(0);
-    expect(jump.to).toBeGreaterThanOrEqual(bar - 0.05);
-    expect(jump.to).toBeLessThan(bar + 0.5);
-    console.log(
-      `loop jump: frozen picture ${Math.max(0, jump.gapMs - 1000 / 24).toFixed(1)} ms (budget 50 ms)`,
-    );
+    report.loopJumps = { frozenMs: frozen, medianMs: median, load, jumps };
+    // The budget is asserted where it means something: on a machine that is not overloaded (more runnable
+    // work than cores makes the browser's decoder wait for a core, which no player can fix).
+    if (load < os.cpus().length) expect(median).toBeLessThan(50);
     await page.keyboard.press('e');
     await expect(page.getByTestId('loop-status')).toHaveCount(0);
     await page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.pause());

@@ -1,4 +1,4 @@
-import { PLAYER_MESSAGES } from '@dance/domain';
+import { MEDIA_STATE_TEXTS, PLAYER_MESSAGES } from '@dance/domain';
 import { toast } from '@dance/ui';
 import {
   Alert,
@@ -60,20 +60,25 @@ export function VideoSourceField({
   useEffect(() => {
     if (!state || handled.current === state.uploadId) return;
     if (state.status === 'ready' || state.status === 'errored') handled.current = state.uploadId;
-    if (state.status === 'ready' && state.videoLink && state.playbackId) {
-      onChange({
-        videoLink: state.videoLink,
-        playbackId: state.playbackId,
-        durationSeconds: state.durationSeconds ?? 0,
-      });
-      setUploadId(null);
-      setSent(null);
+    // Playable (decision 0057): the lowest rendition plays, so the admin may go on; the status is still
+    // polled until ready and shown beside the video.
+    if ((state.status === 'ready' || state.status === 'playable') && state.videoLink && state.playbackId) {
+      if (value?.videoLink !== state.videoLink)
+        onChange({
+          videoLink: state.videoLink,
+          playbackId: state.playbackId,
+          durationSeconds: state.durationSeconds ?? 0,
+        });
+      if (state.status === 'ready') {
+        setUploadId(null);
+        setSent(null);
+      }
     } else if (state.status === 'errored') {
       toast.failure(PLAYER_MESSAGES.uploadFailedTryAgain, state.error ?? undefined);
       setUploadId(null);
       setSent(null);
     }
-  }, [state, onChange]);
+  }, [state, onChange, value?.videoLink]);
 
   async function upload() {
     if (!file || !title.trim()) return;
@@ -106,7 +111,8 @@ export function VideoSourceField({
     }
   }
 
-  const isProcessing = uploadId !== null;
+  const isPlayable = uploadId !== null && state?.status === 'playable';
+  const isProcessing = uploadId !== null && !isPlayable;
   const isSending = sent !== null && uploadId === null;
   useEffect(() => {
     onSendingChange?.(isSending);
@@ -132,11 +138,34 @@ export function VideoSourceField({
       </Text>
       {value ? (
         <Group gap="sm">
-          <Alert color="green" py={6} style={{ flex: 1 }} data-testid="video-ready">
-            Video ready · {Math.floor(value.durationSeconds / 60)}:
-            {String(value.durationSeconds % 60).padStart(2, '0')} · {value.videoLink}
+          <Alert
+            color={isPlayable ? 'blue' : 'green'}
+            py={6}
+            style={{ flex: 1 }}
+            data-testid="video-ready"
+            data-state={isPlayable ? 'playable' : 'ready'}
+          >
+            {isPlayable ? MEDIA_STATE_TEXTS.playable : 'Video ready'} ·{' '}
+            {Math.floor(value.durationSeconds / 60)}:{String(value.durationSeconds % 60).padStart(2, '0')} ·{' '}
+            {value.videoLink}
+            {isPlayable && (
+              <Progress
+                mt={6}
+                size="sm"
+                value={state?.progress ?? 0}
+                aria-label={MEDIA_STATE_TEXTS.playable}
+              />
+            )}
           </Alert>
-          <Button variant="subtle" color="gray" onClick={() => onChange(null)}>
+          <Button
+            variant="subtle"
+            color="gray"
+            onClick={() => {
+              setUploadId(null);
+              setSent(null);
+              onChange(null);
+            }}
+          >
             Replace
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromPglite, type JobWithMetadata, PgBoss, type Queue } from 'pg-boss';
 
@@ -27,6 +27,38 @@ export interface JobDefinition<T extends object = object> {
 /** Types a module's job in its folder; the module adds it with `app.jobs.add` when it registers. */
 export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
+}
+
+/**
+ * Creates the queue, or brings an existing one to the definition's policy. pg-boss keeps a queue's policy
+ * from its creation (`updateQueue` cannot change it), so a queue made under another policy is made again,
+ * but only while it holds no waiting or running job; otherwise it keeps working as it is until a later start.
+ */
+export async function ensureQueue(
+  boss: PgBoss,
+  job: Pick<JobDefinition, 'name' | 'options'>,
+  log: FastifyBaseLogger,
+) {
+  const existing = await boss.getQueue(job.name);
+  const wanted = job.options.policy ?? 'standard';
+  if (existing && existing.policy !== wanted) {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(`select count(*)::int as n from pgboss.job where name = $1 and state < 'completed'`, [
+        job.name,
+      ]);
+    const pending = Number((rows[0] as { n: number } | undefined)?.n ?? 0);
+    if (pending > 0) {
+      log.warn(
+        { queue: job.name, from: existing.policy, to: wanted, pending },
+        'queue policy not changed: jobs are still waiting or running',
+      );
+      return;
+    }
+    await boss.deleteQueue(job.name);
+    log.info({ queue: job.name, from: existing.policy, to: wanted }, 'queue policy changed');
+  }
+  await boss.createQueue(job.name, job.options);
 }
 
 /**
@@ -81,12 +113,12 @@ export class JobRunner {
     boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
     await boss.start();
     if (!this.runsJobs) {
-      for (const job of this.definitions) await boss.createQueue(job.name, job.options);
+      for (const job of this.definitions) await ensureQueue(boss, job, app.log);
       this.boss = boss;
       return boss;
     }
     for (const job of this.definitions) {
-      await boss.createQueue(job.name, job.options);
+      await ensureQueue(boss, job, app.log);
       if (app.database.driver === 'pglite') await this.recoverOrphans(boss, job.name);
       await boss.work<object>(
         job.name,

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useViewer } from './use-viewer';
+import { claimWarmUp } from './warm-up';
 
 /**
  * Router state of a navigation to the player from a video card: the member clicked to watch, so the video
@@ -32,6 +33,8 @@ export function useOpenPlayer(): (href: string) => void {
       const params = new URL(href, window.location.origin).searchParams;
       const videoId = params.get('v');
       if (isMember && videoId) {
+        // A warm-up of this card (hover, focus) runs to its end: the player uses what it fetched.
+        claimWarmUp(href);
         const prefetch = (m: PlayerQueries) =>
           void m.prefetchPlayback(queryClient, client, videoId, params.get('type'));
         if (playerQueries) prefetch(playerQueries);

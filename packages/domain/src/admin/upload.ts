@@ -6,7 +6,8 @@ import { PLAYER_MESSAGES } from '../player/messages';
 
 // The admin upload wizard (spec 3 §2, §4, §5, §7)
 
-export const ZDirectUploadStatus = z.enum(['waiting', 'processing', 'ready', 'errored']);
+/** `playable`: the lowest rendition plays while the others are encoded (decision 0057). */
+export const ZDirectUploadStatus = z.enum(['waiting', 'processing', 'playable', 'ready', 'errored']);
 export const ZDirectUpload = z.object({
   uploadId: z.string(),
   provider: z.enum(['local', 'mux']),
@@ -19,7 +20,7 @@ export const ZDirectUploadState = z.object({
   status: ZDirectUploadStatus,
   /** 0..100 while processing. */
   progress: z.number().int(),
-  /** The media asset to store as the video link (spec: muxVideoLink). */
+  /** The media asset to store as the video link (spec: muxVideoLink); given once playable. */
   videoLink: z.string().nullable(),
   playbackId: z.string().nullable(),
   durationSeconds: z.number().nullable(),

@@ -34,10 +34,10 @@ export const ZAdminVideosQuery = z
 export type TAdminVideosQuery = z.input<typeof ZAdminVideosQuery>;
 
 /** Where a video's media stands (decision 0033): what the admin's card shows, with a retry when it failed. */
-export const MEDIA_STATES = ['preparing', 'ready', 'failed', 'missing'] as const;
+export const MEDIA_STATES = ['preparing', 'playable', 'ready', 'failed', 'missing'] as const;
 export const ZAdminVideoMedia = z.object({
   state: z.enum(MEDIA_STATES),
-  /** 0..100 while preparing. */
+  /** 0..100 while preparing (and while playable). */
   progress: z.number().int(),
   /** Why it failed (or why there is nothing to play). */
   error: z.string().nullable(),
@@ -49,6 +49,8 @@ export type TAdminVideoMedia = z.infer<typeof ZAdminVideoMedia>;
 export const MEDIA_STATE_TEXTS = {
   preparing: 'Preparing',
   ready: 'Ready to play',
+  /** Decision 0057: the lowest rendition plays while the others are encoded. */
+  playable: 'Playable · finishing higher qualities',
   failed: 'Failed',
   missing: 'No playable media',
   retry: 'Retry',

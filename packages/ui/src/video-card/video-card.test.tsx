@@ -198,4 +198,39 @@ describe('VideoCard', () => {
     renderCard(<VideoCard video={makeVideo()} progress={1.7} />);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   });
+  it('reports intent to open on hover, focus and touch, and its end on leave, blur and a scroll', () => {
+    vi.useFakeTimers();
+    const onIntent = vi.fn();
+    const onIntentEnd = vi.fn();
+    renderCard(<VideoCard video={makeVideo()} onIntent={onIntent} onIntentEnd={onIntentEnd} />);
+    const href = '/PlayerPage?v=11111111-2222-4333-8444-555555555555&type=PV';
+    const card = screen.getByRole('article');
+    fireEvent.pointerEnter(card, { pointerType: 'mouse' });
+    expect(onIntent).toHaveBeenLastCalledWith(href);
+    fireEvent.pointerLeave(card, { pointerType: 'mouse' });
+    expect(onIntentEnd).toHaveBeenCalledTimes(1);
+    const link = screen.getByRole('link', { name: 'Pirouette Basics' });
+    fireEvent.focus(link);
+    expect(onIntent).toHaveBeenCalledTimes(2);
+    fireEvent.blur(link);
+    expect(onIntentEnd).toHaveBeenCalledTimes(2);
+    // A finger: touch start is the intent; moving like a scroll ends it.
+    fireEvent.touchStart(card, { touches: [{ clientX: 10, clientY: 10 }] });
+    expect(onIntent).toHaveBeenCalledTimes(3);
+    fireEvent.touchMove(card, { touches: [{ clientX: 10, clientY: 60 }] });
+    expect(onIntentEnd).toHaveBeenCalledTimes(3);
+    // A tap keeps it a moment, for the click to claim it.
+    fireEvent.touchStart(card, { touches: [{ clientX: 10, clientY: 10 }] });
+    fireEvent.touchEnd(card);
+    expect(onIntentEnd).toHaveBeenCalledTimes(3);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onIntentEnd).toHaveBeenCalledTimes(4);
+  });
+
+  it('reports no intent for a coming-soon card (it cannot be opened)', () => {
+    const onIntent = vi.fn();
+    renderCard(<VideoCard video={makeVideo({ isComingSoon: true })} onIntent={onIntent} />);
+    fireEvent.pointerEnter(screen.getByRole('article'), { pointerType: 'mouse' });
+    expect(onIntent).not.toHaveBeenCalled();
+  });
 });

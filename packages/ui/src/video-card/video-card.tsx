@@ -5,7 +5,16 @@ import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkF
 import IconClock from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
 import IconPlaylistAdd from '@tabler/icons-react/dist/esm/icons/IconPlaylistAdd.mjs';
 import IconSchool from '@tabler/icons-react/dist/esm/icons/IconSchool.mjs';
-import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import {
+  type FocusEvent,
+  lazy,
+  type MouseEvent,
+  type PointerEvent,
+  Suspense,
+  type TouchEvent,
+  useRef,
+  useState,
+} from 'react';
 import { TagBadge } from '../tag-badge';
 import { buildPlayerHref, isClassCard, isComingSoonCard } from './player-href';
 import { useLongPress } from './use-long-press';
@@ -15,6 +24,11 @@ import { VideoThumbnail } from './video-thumbnail';
 const VideoPreviewModal = lazy(() =>
   import('./video-preview-modal').then((m) => ({ default: m.VideoPreviewModal })),
 );
+
+/** A finger moving further than this on a card is scrolling: its intent to open ends. */
+const TOUCH_SCROLL_PX = 10;
+/** After the finger lifts, the click that opens the card has this long to claim its warm-up. */
+const TOUCH_CLAIM_MS = 1000;
 
 export interface VideoCardProps {
   video: TVideoCard;
@@ -31,6 +45,13 @@ export interface VideoCardProps {
   onAddToPlaylist?: (video: TVideoCard) => void;
   /** How far the member watched (0..1): a bar along the bottom of the thumbnail ("continue watching"). */
   progress?: number;
+  /**
+   * The member shows intent to open the video (pointer over the card, focus inside it, a finger on it):
+   * the app may start the player's work before the click (decision 0056).
+   */
+  onIntent?: (href: string) => void;
+  /** The intent ended (the pointer left, the focus moved out of the card). */
+  onIntentEnd?: (href: string) => void;
 }
 
 /** True for a plain left click that the app may handle itself (not a new tab or window). */
@@ -53,6 +74,8 @@ export function VideoCard({
   width,
   onAddToPlaylist,
   progress,
+  onIntent,
+  onIntentEnd,
 }: VideoCardProps) {
   const isComingSoon = isComingSoonCard(video);
   const isClass = isClassCard(video);
@@ -75,6 +98,58 @@ export function VideoCard({
     }
   }
 
+  // Intent to open (a coming-soon card cannot be opened). Touch: the finger's touchstart is the intent;
+  // the pointer events a touch also fires are ignored, so lifting the finger does not end it.
+  const intent =
+    onIntent && !isComingSoon
+      ? {
+          onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+            if (event.pointerType !== 'touch') onIntent(href);
+          },
+          onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+            if (event.pointerType !== 'touch') onIntentEnd?.(href);
+          },
+          onFocus: () => onIntent(href),
+          onBlur: (event: FocusEvent<HTMLElement>) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onIntentEnd?.(href);
+          },
+        }
+      : {};
+  // A finger that scrolls away (moves further than a press) or is cancelled ends the touch's intent; a
+  // lifted finger keeps it a moment, for the click that follows to claim the warm-up.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const touch = {
+    onTouchStart: (event: TouchEvent<HTMLElement>) => {
+      const point = event.touches[0];
+      if (onIntent && !isComingSoon && point) {
+        touchStart.current = { x: point.clientX, y: point.clientY };
+        onIntent(href);
+      }
+      longPress.handlers.onTouchStart(event);
+    },
+    onTouchMove: (event: TouchEvent<HTMLElement>) => {
+      const point = event.touches[0];
+      const from = touchStart.current;
+      if (from && point && Math.hypot(point.clientX - from.x, point.clientY - from.y) > TOUCH_SCROLL_PX) {
+        touchStart.current = null;
+        onIntentEnd?.(href);
+      }
+      longPress.handlers.onTouchMove(event);
+    },
+    onTouchEnd: () => {
+      if (touchStart.current) {
+        touchStart.current = null;
+        window.setTimeout(() => onIntentEnd?.(href), TOUCH_CLAIM_MS);
+      }
+      longPress.handlers.onTouchEnd();
+    },
+    onTouchCancel: () => {
+      if (touchStart.current) onIntentEnd?.(href);
+      touchStart.current = null;
+      longPress.handlers.onTouchCancel();
+    },
+  };
+
   function handleToggleSaved(event: MouseEvent) {
     event.preventDefault();
     event.stopPropagation();
@@ -90,6 +165,8 @@ export function VideoCard({
       aria-disabled={isComingSoon || undefined}
       aria-label={isComingSoon ? `${video.title} (coming soon)` : undefined}
       {...longPress.handlers}
+      {...intent}
+      {...touch}
     >
       <div className={classes.media}>
         <VideoThumbnail src={video.thumbnailUrl} isPriority={isPriority}>

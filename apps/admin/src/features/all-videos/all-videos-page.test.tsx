@@ -53,8 +53,15 @@ describe('All Videos: the media state of each card (issue 22 item 1)', () => {
             }),
             videoWith(2, 'Ready routine', { state: 'ready', progress: 100, error: null, canRetry: false }),
             failed,
+            // Decision 0057: the 360p plays while the other renditions are encoded.
+            videoWith(4, 'Half-done routine', {
+              state: 'playable',
+              progress: 55,
+              error: null,
+              canRetry: false,
+            }),
           ],
-          total: 3,
+          total: 4,
           page: 1,
           pageSize: 20,
         }),
@@ -72,6 +79,10 @@ describe('All Videos: the media state of each card (issue 22 item 1)', () => {
     expect(
       within(preparing).getByRole('progressbar', { name: 'Preparing Imported adagio' }),
     ).toBeInTheDocument();
+    const playable = screen.getByRole('article', { name: 'Half-done routine' });
+    expect(within(playable).getByText(MEDIA_STATE_TEXTS.playable)).toBeInTheDocument();
+    expect(within(playable).getByText('55%')).toBeInTheDocument();
+    expect(within(playable).getByTestId('media-state')).toHaveAttribute('data-state', 'playable');
     const ready = screen.getByRole('article', { name: 'Ready routine' });
     expect(within(ready).getByText(MEDIA_STATE_TEXTS.ready)).toBeInTheDocument();
     const broken = screen.getByRole('article', { name: 'Broken import' });

@@ -156,12 +156,12 @@ function MediaState({
         </Text>
       </Group>
     );
-  if (media.state === 'preparing')
+  if (media.state === 'preparing' || media.state === 'playable')
     return (
-      <Stack gap={4} data-testid="media-state" data-state="preparing">
+      <Stack gap={4} data-testid="media-state" data-state={media.state}>
         <Group justify="space-between">
           <Text size="xs" fw={600}>
-            {MEDIA_STATE_TEXTS.preparing}
+            {MEDIA_STATE_TEXTS[media.state]}
           </Text>
           <Text size="xs" c="dimmed">
             {media.progress}%
@@ -171,7 +171,7 @@ function MediaState({
           value={media.progress}
           size="sm"
           animated
-          aria-label={`${MEDIA_STATE_TEXTS.preparing} ${video.title}`}
+          aria-label={`${MEDIA_STATE_TEXTS[media.state]} ${video.title}`}
         />
       </Stack>
     );

@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { mutedText } from '../../components/muted-text';
 import { useSitemap } from './queries';
 
-/** The sitemap's XML one element a line, for reading (the served file is the same XML without the breaks). */
+/** The sitemap's XML one element a line, for reading (the served file is the same XML, one entry a line). */
 export function indentSitemapXml(xml: string): string {
   return xml
+    .replace(/>\s+</g, '><')
     .replace(/\?>\s*<(urlset|sitemapindex)/, '?>\n<$1')
     .replace(/<(url|sitemap)>/g, '\n  <$1>')
     .replace(/<(loc|lastmod|changefreq|priority)>/g, '\n    <$1>')

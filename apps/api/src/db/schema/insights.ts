@@ -1,4 +1,15 @@
-import { date, index, integer, pgTable, primaryKey, real, uuid } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { videos } from './catalogue';
 
 /**
@@ -36,3 +47,51 @@ export const videoWatchDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.videoId] }), index('video_watch_daily_video_idx').on(t.videoId)],
 );
+
+/** Raw bytes (PostgreSQL bytea): postgres.js answers a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The generated sitemap, kept whole (decision 0053): file 0 is /sitemap.xml (the urlset, or the index past 50,000
+ * entries), 1..n its parts, -1 the routes as JSON (GET /sitemap/routes). Each body is gzipped, with its ETag
+ * and the time its content last changed. `stamp` says which catalogue it was made from; the sitemap job (and a
+ * request that finds it stale) regenerates every file when the stamp of the data moves on.
+ */
+export const sitemapFiles = pgTable('sitemap_files', {
+  file: integer('file').primaryKey(),
+  stamp: text('stamp').notNull(),
+  body: bytea('body').notNull(),
+  etag: text('etag').notNull(),
+  entries: integer('entries').notNull(),
+  files: integer('files').notNull(),
+  modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Likes given in the last N days (N of OVERVIEW_LIKES_WINDOWS: the overview's presets), per video, up to and
+ * including `likes_window_state.end_day` (a UTC day): kept by a trigger on video_reactions with each like, switch
+ * and clear dated inside a window, and moved forward a day at a time by the overview's job (the days entering
+ * added, the day leaving taken away). The overview's "top by likes" of a preset ending today reads 10 rows of
+ * this instead of grouping millions of likes (decision 0053). Hand-written trigger and roll function: migration
+ * 0022.
+ */
+export const videoLikesWindows = pgTable(
+  'video_likes_windows',
+  {
+    days: integer('days').notNull(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.videoId] }),
+    index('video_likes_windows_top_idx').on(t.days, t.likes.desc(), t.videoId),
+  ],
+);
+
+/** The last day (UTC) each likes window counts up to; null until its first roll builds it. */
+export const likesWindowState = pgTable('likes_window_state', {
+  days: integer('days').primaryKey(),
+  endDay: date('end_day', { mode: 'string' }),
+});

@@ -29,6 +29,9 @@ export interface SubtitleFile {
   ref: string;
 }
 
+/** Whether an asset with this status can be played (and linked to a video): ready, or playable. */
+export const isPlayableStatus = (status: string): boolean => status === 'ready' || status === 'playable';
+
 /**
  * A video's media at the provider: uploaded, processed into HLS (local ffmpeg or Mux), then played by
  * signed URLs. `videos.video_url` and `videos.trailer_url` hold the id of one of these rows.
@@ -38,7 +41,11 @@ export const mediaAssets = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider', { enum: ['local', 'mux'] }).notNull(),
-    status: text('status', { enum: ['waiting', 'processing', 'ready', 'errored'] })
+    /**
+     * `playable`: the local pipeline's lowest rendition is done and plays while the others are encoded
+     * (decision 0057); members are served the renditions that exist.
+     */
+    status: text('status', { enum: ['waiting', 'processing', 'playable', 'ready', 'errored'] })
       .notNull()
       .default('waiting'),
     /** 0..100 while processing. */

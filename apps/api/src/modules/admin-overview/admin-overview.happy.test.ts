@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
-import { subscriptions, users, videoReactions } from '../../db/schema';
+import { likesWindowState, subscriptions, users, videoLikesWindows, videoReactions } from '../../db/schema';
 import { upsertProgress } from '../progress/queries';
 import { writeReaction } from '../reactions/queries';
+import { rollLikesWindows, selectTopByLikes, selectTopByLikesFromWindow } from './queries';
 
 let t: TestApp;
 let admin: Session;
@@ -162,5 +163,130 @@ describe('GET /admin/overview', () => {
     const url = '/api/v1/admin/overview?from=2026-03-02&to=2026-03-15';
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url, headers: member.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('the likes windows of the presets (decision 0053)', () => {
+  const DAY = 86_400_000;
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  let today = '';
+  const clips: string[] = [];
+  const members: string[] = [];
+
+  /** Every video's likes in the window of `days` days, as stored. */
+  const stored = async (days: number) =>
+    Object.fromEntries(
+      (
+        await t.app.db
+          .select({ id: videoLikesWindows.videoId, likes: videoLikesWindows.likes })
+          .from(videoLikesWindows)
+          .where(and(eq(videoLikesWindows.days, days), gt(videoLikesWindows.likes, 0)))
+      ).map((r) => [r.id, r.likes]),
+    );
+  /** The same counted from the reactions, for the `days` days ending on `end`. */
+  const counted = async (days: number, end: string) => {
+    const from = dayOf(Date.parse(`${end}T00:00:00Z`) - (days - 1) * DAY);
+    const rows = await t.app.db
+      .select({ id: videoReactions.videoId, likes: sql<number>`count(*)::int` })
+      .from(videoReactions)
+      .where(
+        and(
+          eq(videoReactions.reaction, 'like'),
+          sql`${videoReactions.updatedAt} >= (${from}::date::timestamp at time zone 'UTC')`,
+          sql`${videoReactions.updatedAt} < ((${end}::date + 1)::timestamp at time zone 'UTC')`,
+        ),
+      )
+      .groupBy(videoReactions.videoId);
+    return Object.fromEntries(rows.map((r) => [r.id, Number(r.likes)]));
+  };
+  const expectWindowsToMatch = async (end: string) => {
+    for (const days of [7, 30, 90, 365])
+      expect(await stored(days), `${days} days`).toEqual(await counted(days, end));
+  };
+  const react = async (
+    member: string,
+    clip: string,
+    reaction: 'like' | 'dislike' | null,
+    daysAgo: number,
+  ) => {
+    if (reaction === null) {
+      await t.app.db
+        .delete(videoReactions)
+        .where(and(eq(videoReactions.userId, member), eq(videoReactions.videoId, clip)));
+      return;
+    }
+    await t.app.db
+      .insert(videoReactions)
+      .values({ userId: member, videoId: clip, reaction, updatedAt: new Date(Date.now() - daysAgo * DAY) })
+      .onConflictDoUpdate({
+        target: [videoReactions.userId, videoReactions.videoId],
+        set: { reaction, updatedAt: new Date(Date.now() - daysAgo * DAY) },
+      });
+  };
+
+  beforeAll(async () => {
+    today = dayOf(Date.now());
+    for (let i = 0; i < 4; i += 1) clips.push((await createVideo(t.app, { title: `Clip ${i}` })).id);
+    for (let i = 0; i < 6; i += 1) members.push((await createUser(t.app)).id);
+    // Likes on both sides of every window's edges (6/7, 29/30, 89/90, 364/365 days ago), one a day ahead.
+    const ages = [0, 3, 6, 7, 29, 30, 89, 90, 364, 365, 400, -1];
+    for (const [i, age] of ages.entries())
+      await react(
+        members[i % members.length]!,
+        clips[i % clips.length]!,
+        i % 5 === 4 ? 'dislike' : 'like',
+        age,
+      );
+  });
+
+  it('builds, rolls day by day and follows every like, switch and clear exactly', async () => {
+    // Built as of three days ago, then moved to today a day at a time by the incremental path.
+    await t.app.db.update(likesWindowState).set({ endDay: null });
+    const threeDaysAgo = dayOf(Date.now() - 3 * DAY);
+    await rollLikesWindows(t.app.db, threeDaysAgo);
+    await expectWindowsToMatch(threeDaysAgo);
+    await rollLikesWindows(t.app.db, dayOf(Date.now() - 2 * DAY));
+    await rollLikesWindows(t.app.db, today);
+    await expectWindowsToMatch(today);
+    // Changes after the build go through the trigger.
+    await react(members[0]!, clips[1]!, 'like', 2);
+    await react(members[1]!, clips[1]!, 'dislike', 0);
+    await react(members[2]!, clips[2]!, null, 0);
+    await react(members[3]!, clips[3]!, 'like', 45);
+    await react(members[4]!, clips[0]!, 'like', 300);
+    await react(members[5]!, clips[2]!, 'like', 0);
+    await react(members[5]!, clips[2]!, 'like', 10); // redated within the windows
+    await expectWindowsToMatch(today);
+  });
+
+  it('answers the presets ending today from the window, as counting would', async () => {
+    for (const days of [7, 30, 90, 365]) {
+      const range = { from: dayOf(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY), to: today };
+      const fromWindow = await selectTopByLikesFromWindow(t.app.db, range);
+      expect(fromWindow, `${days} days`).not.toBeNull();
+      expect(fromWindow).toEqual(await selectTopByLikes(t.app.db, range));
+      expect((await overview(`?from=${range.from}&to=${range.to}`)).json().topByLikes).toEqual(fromWindow);
+    }
+    // Not a preset, or not ending today: counted.
+    expect(
+      await selectTopByLikesFromWindow(t.app.db, { from: dayOf(Date.now() - 9 * DAY), to: today }),
+    ).toBeNull();
+    expect(
+      await selectTopByLikesFromWindow(t.app.db, {
+        from: dayOf(Date.now() - 7 * DAY),
+        to: dayOf(Date.now() - DAY),
+      }),
+    ).toBeNull();
+  });
+
+  it('catches up a window the job left behind before answering', async () => {
+    await t.app.db.update(likesWindowState).set({ endDay: null });
+    await rollLikesWindows(t.app.db, dayOf(Date.now() - 2 * DAY));
+    const range = { from: dayOf(Date.now() - 29 * DAY), to: today };
+    expect(await selectTopByLikesFromWindow(t.app.db, range)).toEqual(
+      await selectTopByLikes(t.app.db, range),
+    );
+    const [state] = await t.app.db.select().from(likesWindowState).where(eq(likesWindowState.days, 30));
+    expect(state!.endDay).toBe(today);
   });
 });

@@ -118,6 +118,48 @@ export function selectTopByLikes(db: DbOrTx, range: DayRange) {
   );
 }
 
+/**
+ * The same ranking read from the likes window of `days` days (migration 0022, decision 0053) when the range is
+ * that window ending today (UTC, by the database's clock): the window is first moved to today if the job has not
+ * done it yet. Null when no window serves the range; the caller then counts the likes themselves.
+ */
+export async function selectTopByLikesFromWindow(db: DbOrTx, range: DayRange) {
+  const days = (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
+  const [state] = await rowsOf<{ endDay: string | null; today: string }>(
+    db,
+    sql`select end_day::text as "endDay", ((now() at time zone 'UTC')::date)::text as today
+        from likes_window_state where days = ${days}`,
+  );
+  if (!state || state.today !== range.to) return null;
+  if (state.endDay !== state.today) await rollLikesWindows(db, state.today);
+  // One statement, so the rows are of the window the state names (a roll between two reads would mix them).
+  const [answer] = await rowsOf<{
+    isReady: boolean;
+    top: { id: string; title: string; likes: number }[] | null;
+  }>(
+    db,
+    sql`select s.end_day = ${range.to}::date as "isReady",
+          (select json_agg(json_build_object('id', v.id, 'title', v.title, 'likes', w.likes) order by w.likes desc, v.id)
+           from (select video_id, likes from video_likes_windows
+                 where days = s.days and likes > 0
+                 -- nulls last as the index has it (likes is never null): the index gives the order, 10 rows read
+                 order by likes desc nulls last, video_id limit ${OVERVIEW_TOP}) w
+           join videos v on v.id = w.video_id) as top
+        from likes_window_state s where s.days = ${days}`,
+  );
+  if (!answer?.isReady) return null;
+  return answer.top ?? [];
+}
+
+/**
+ * Moves every likes window to end on `day` (a UTC day, YYYY-MM-DD; today by the database's clock when left out);
+ * the SQL function does the work.
+ */
+export async function rollLikesWindows(db: DbOrTx, day?: string) {
+  const target = day ? sql`${day}::date` : sql`(now() at time zone 'UTC')::date`;
+  await db.execute(sql`select video_likes_windows_roll(${target})`);
+}
+
 /** Studios (studio owners) with their plan's seats and the seats taken: the owner and each sub-user. */
 export async function selectStudios(db: DbOrTx): Promise<TOverview['studios']> {
   const rows = await rowsOf<{ id: string; name: string; planId: string | null; subusers: number }>(

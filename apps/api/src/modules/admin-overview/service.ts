@@ -6,11 +6,17 @@ import {
   selectStudios,
   selectTopByCompletion,
   selectTopByLikes,
+  selectTopByLikesFromWindow,
   selectTopByMinutes,
   selectTrials,
   selectWatchMinutesByDay,
   selectWeekly,
 } from './queries';
+
+/** The most liked videos of the range: from a likes window when one is the range, else counted. */
+async function readTopByLikes(db: DbOrTx, range: DayRange) {
+  return (await selectTopByLikesFromWindow(db, range)) ?? selectTopByLikes(db, range);
+}
 
 /** Every figure of the overview for a range of UTC days, each computed by the database. */
 export async function readOverview(db: DbOrTx, range: DayRange): Promise<TOverview> {
@@ -30,7 +36,7 @@ export async function readOverview(db: DbOrTx, range: DayRange): Promise<TOvervi
     selectWatchMinutesByDay(db, range),
     selectTopByMinutes(db, range),
     selectTopByCompletion(db, range),
-    selectTopByLikes(db, range),
+    readTopByLikes(db, range),
     selectStudios(db),
   ]);
   const num = <T extends Record<string, unknown>>(rows: T[], keys: (keyof T)[]) =>

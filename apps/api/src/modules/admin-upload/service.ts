@@ -9,6 +9,7 @@ import {
 } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { isPlayableStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { findClassesCategoryId, findInstructorRow, insertVideo, tagsByIds } from '../add-videos/queries';
@@ -51,7 +52,7 @@ export async function chapterThumbnailUrl(app: FastifyInstance, playbackId?: str
     throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.requiredFieldsMissing);
   const asset = await findAssetByPlayback(app, playbackId);
   if (!asset) throw new AppError('NOT_FOUND', PLAYER_MESSAGES.muxAssetFailed);
-  if (asset.status !== 'ready') throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);
+  if (!isPlayableStatus(asset.status)) throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);
   if (timecode > (asset.durationSeconds ?? 0))
     throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.chapterTimeExceedsDuration);
   const expiresAt = new Date(Date.now() + app.config.video.mediaUrlTtlSeconds * 1000);
@@ -73,9 +74,10 @@ export async function createUploadedVideo(
     throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.addVideoToContinue, {
       fields: { videoLink: PLAYER_MESSAGES.addVideoToContinue },
     });
-  if (asset.status !== 'ready') throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);
+  // Playable is enough (decision 0057): the video is created while its higher renditions finish.
+  if (!isPlayableStatus(asset.status)) throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);
   const trailer = body.trailerLink ? await findAssetById(app.db, body.trailerLink) : null;
-  if (body.trailerLink && trailer?.status !== 'ready')
+  if (body.trailerLink && !(trailer && isPlayableStatus(trailer.status)))
     throw new AppError('VALIDATION_FAILED', PLAYER_MESSAGES.mediaNotReady, {
       fields: { trailerLink: PLAYER_MESSAGES.mediaNotReady },
     });

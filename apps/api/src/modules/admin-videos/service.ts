@@ -146,7 +146,7 @@ export async function retryVideoMedia(
       'CONFLICT',
       current?.media.state === 'ready'
         ? 'This video is ready to play.'
-        : current?.media.state === 'preparing'
+        : current?.media.state === 'preparing' || current?.media.state === 'playable'
           ? 'This video is already being prepared.'
           : 'This video cannot be prepared again: upload it again with the upload wizard.',
     );

@@ -8,7 +8,7 @@ import {
 } from '@dance/domain';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import type { Chapter, MediaAssetRow, VideoRow } from '../../db/schema';
+import { type Chapter, isPlayableStatus, type MediaAssetRow, type VideoRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { type ResolvedSession, toSessionUser } from '../auth/sessions';
 import { hasActiveAccess } from '../subscriptions/access';
@@ -115,7 +115,10 @@ export async function playbackFor(app: FastifyInstance, session: ResolvedSession
     video.videoUrl ? findAssetById(app.db, video.videoUrl) : null,
     video.trailerUrl ? findAssetById(app.db, video.trailerUrl) : null,
   ]);
-  const trailer = trailerAsset?.status === 'ready' ? await signStream(app, trailerAsset, expiresAt) : null;
+  const trailer =
+    trailerAsset && isPlayableStatus(trailerAsset.status)
+      ? await signStream(app, trailerAsset, expiresAt)
+      : null;
   if (access === 'upgrade' || access === 'trailer') {
     return {
       videoId: video.id,
@@ -127,7 +130,8 @@ export async function playbackFor(app: FastifyInstance, session: ResolvedSession
       expiresAt: expiresAt.toISOString(),
     };
   }
-  if (asset?.status !== 'ready') {
+  // A playable asset (decision 0057) is served with the renditions it has so far.
+  if (!asset || !isPlayableStatus(asset.status)) {
     throw new AppError(
       'MEDIA_NOT_READY',
       asset?.status === 'errored' ? PLAYER_MESSAGES.mediaFailed : PLAYER_MESSAGES.mediaNotReady,

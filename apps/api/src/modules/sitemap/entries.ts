@@ -1,6 +1,12 @@
 import { playerPath, SITEMAP_MAX_URLS, SITEMAP_STATIC_PATHS } from '@dance/domain';
 import type { DbOrTx } from '../../db/client';
-import { countSitemapData, selectFeaturedItems, selectVideoChunk, videoIdBefore } from './queries';
+import {
+  countSitemapData,
+  selectAllVideos,
+  selectFeaturedItems,
+  selectVideoChunk,
+  videoIdBefore,
+} from './queries';
 
 export interface SitemapEntry {
   /** A path on the member app ("/PlayerPage?v=…"). */
@@ -61,6 +67,15 @@ export class SitemapPlan {
       for (const row of rows)
         yield { path: `/featured-playlist-view/${row.playlistId}/${row.videoId}`, lastmod: row.lastmod };
       from += rows.length;
+    }
+    if (!file) {
+      // The whole sitemap (its generation): every video in one read.
+      for (const row of await selectAllVideos(this.db)) {
+        if (from >= to) return;
+        yield { path: playerPath(row.id), lastmod: row.lastmod };
+        from += 1;
+      }
+      return;
     }
     let afterId = from < to ? await videoIdBefore(this.db, from - featuredEnd) : null;
     while (from < to) {

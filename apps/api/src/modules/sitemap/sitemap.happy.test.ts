@@ -1,14 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SITEMAP_STATIC_PATHS } from '@dance/domain';
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { SITEMAP_CHANGEFREQ, SITEMAP_PRIORITY, SITEMAP_STATIC_PATHS } from '@dance/domain';
+import { eq } from 'drizzle-orm';
+import { type EnumChangefreq, ErrorLevel, SitemapStream } from 'sitemap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
-import { playlistItems, playlists } from '../../db/schema';
+import { playlistItems, playlists, sitemapFiles, videos } from '../../db/schema';
+import { SitemapDocuments } from './documents';
 import { SitemapPlan } from './entries';
-import { sitemapRootStream, streamToText, urlsetStream } from './xml';
+import { sitemapRefreshJob } from './jobs';
+import { acceptsGzip } from './routes';
+import { renderSitemap } from './xml';
 
 let t: TestApp;
 let admin: Session;
@@ -88,18 +95,48 @@ describe('GET /sitemap.xml', () => {
   it('splits into files with an index past the per-file limit, each file valid', async () => {
     const plan = await SitemapPlan.load(t.app.db, 5);
     expect(plan.files).toBe(4); // 12 static + 1 featured + 3 videos = 16 entries
-    const index = await streamToText(sitemapRootStream(plan, base));
-    await expectValid(index, indexXsd);
-    expect(locs(index)).toEqual([1, 2, 3, 4].map((n) => `${base}/sitemaps/${n}.xml`));
+    const rendered = await renderSitemap(plan, base);
+    await expectValid(rendered.root, indexXsd);
+    expect(locs(rendered.root)).toEqual([1, 2, 3, 4].map((n) => `${base}/sitemaps/${n}.xml`));
+    expect(rendered.root).toMatch(/<sitemap><loc>[^<]*<\/loc><lastmod>\d{4}-/);
     const parts: string[] = [];
-    for (let n = 1; n <= 4; n += 1) {
-      const xml = await streamToText(urlsetStream(plan, base, n));
+    for (const xml of rendered.parts) {
       await expectValid(xml, urlsetXsd);
+      expect(locs(xml).length).toBeLessThanOrEqual(5);
       parts.push(...locs(xml));
     }
-    const whole = locs(await streamToText(urlsetStream(plan, base)));
+    expect(rendered.parts).toHaveLength(4);
+    const whole = locs((await renderSitemap(await SitemapPlan.load(t.app.db), base)).root);
     expect(parts).toEqual(whole);
     expect(new Set(parts).size).toBe(16);
+  });
+
+  it('writes the same entries as the sitemap library did, in the same order', async () => {
+    // The sitemap library wrote each file before decision 0053; its output is the reference.
+    const plan = await SitemapPlan.load(t.app.db);
+    const items = async function* () {
+      for await (const entry of plan.entries())
+        yield {
+          url: `${base}${entry.path}`,
+          changefreq: SITEMAP_CHANGEFREQ as EnumChangefreq,
+          priority: SITEMAP_PRIORITY,
+          ...(entry.lastmod ? { lastmod: entry.lastmod.toISOString() } : {}),
+        };
+    };
+    const stream = Readable.from(items()).pipe(
+      new SitemapStream({
+        hostname: base,
+        level: ErrorLevel.THROW,
+        xmlns: { news: false, video: false, image: false, xhtml: false },
+      }),
+    );
+    let reference = '';
+    for await (const chunk of stream) reference += String(chunk);
+    const urls = (xml: string) =>
+      [...xml.matchAll(/<url>(.*?)<\/url>/gs)].map((m) => m[1]!.replace(/\s+/g, ''));
+    const ours = (await renderSitemap(plan, base)).root;
+    expect(urls(ours)).toEqual(urls(reference));
+    expect(urls(ours)).toHaveLength(16);
   });
 
   it('serves the parts and refuses a file that does not exist', async () => {
@@ -115,6 +152,91 @@ describe('GET /sitemap.xml', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`Sitemap: ${base}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /account');
+  });
+});
+
+describe('the stored sitemap (decision 0053)', () => {
+  it('answers gzip with an ETag and Last-Modified, and 304 to a client that has it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'accept-encoding': 'br, gzip;q=0.8' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    const xml = gunzipSync(res.rawPayload).toString('utf8');
+    await expectValid(xml, urlsetXsd);
+    const plain = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(plain.body).toBe(xml);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const since = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'if-modified-since': String(res.headers['last-modified']) },
+    });
+    expect(since.statusCode).toBe(304);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { 'if-none-match': '"x"' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+
+  it('is generated once per state of the catalogue and follows its changes', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const [stored] = await t.app.db.select().from(sitemapFiles).where(eq(sitemapFiles.file, 0));
+    await t.app.inject({ method: 'GET', url: '/sitemaps/1.xml' });
+    const [same] = await t.app.db.select().from(sitemapFiles).where(eq(sitemapFiles.file, 0));
+    // Read again, not written again: the stamp had not moved.
+    expect(same!.stamp).toBe(stored!.stamp);
+    expect(same!.modifiedAt).toEqual(stored!.modifiedAt);
+    expect(await new SitemapDocuments(t.app.db, base).refresh()).toBe(false);
+
+    const added = await createVideo(t.app, { title: 'Rumba' });
+    // The stored files answer until the job has regenerated them.
+    const during = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(during.body).toBe(first.body);
+    await sitemapRefreshJob.handler(t.app, {} as never);
+    const after = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(locs(after.body)).toContain(`${base}/PlayerPage?v=${added.id}`);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    const routes = (await t.app.inject({ method: 'GET', url: '/api/v1/sitemap/routes' })).json().routes;
+    expect(routes).toContain(`/PlayerPage?v=${added.id}`);
+
+    // A featured playlist's change is not a catalogue table's: the stamp follows it too.
+    await t.app.db.delete(playlistItems).where(eq(playlistItems.videoId, v.Tango!));
+    expect(await new SitemapDocuments(t.app.db, base).refresh()).toBe(true);
+    const [row] = await t.app.db.select().from(sitemapFiles).where(eq(sitemapFiles.file, 0));
+    expect(gunzipSync(row!.body).toString('utf8')).not.toContain(`/featured-playlist-view/${featuredId}/`);
+    await t.app.db.insert(playlistItems).values({ playlistId: featuredId, videoId: v.Tango!, position: 1 });
+    await t.app.db.delete(videos).where(eq(videos.id, added.id));
+
+    // The job regenerates what is stale, so that crawlers read stored files.
+    await sitemapRefreshJob.handler(t.app, {} as never);
+    const [fresh] = await t.app.db.select().from(sitemapFiles).where(eq(sitemapFiles.file, 0));
+    const xml = gunzipSync(fresh!.body).toString('utf8');
+    expect(xml).toContain(`/featured-playlist-view/${featuredId}/${v.Tango}`);
+    expect(xml).not.toContain(added.id);
+    expect(await new SitemapDocuments(t.app.db, base).refresh()).toBe(false);
+  });
+
+  it('reads Accept-Encoding as HTTP says', () => {
+    expect(acceptsGzip('gzip')).toBe(true);
+    expect(acceptsGzip('deflate, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 

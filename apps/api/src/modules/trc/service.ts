@@ -33,7 +33,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { renderActionMail } from '../../adapters/mail';
 import type { DbOrTx } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import { isPlayableStatus, type UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { type AdminChange, recordAudit } from '../audit/record';
@@ -385,7 +385,8 @@ export async function playback(app: FastifyInstance, user: UserRow, id: string):
   const row = await visibleContent(app.db, user, id);
   if (row.fileType !== 'video' || !row.mediaAssetId) throw notFound('This item has no video');
   const asset = await findAssetById(app.db, row.mediaAssetId);
-  if (asset?.status !== 'ready') throw new AppError('MEDIA_NOT_READY', TRC_MESSAGES.videoPreviewFailed);
+  if (!asset || !isPlayableStatus(asset.status))
+    throw new AppError('MEDIA_NOT_READY', TRC_MESSAGES.videoPreviewFailed);
   const expiresAt = new Date(Date.now() + app.config.video.mediaUrlTtlSeconds * 1000);
   return {
     contentId: row.id,

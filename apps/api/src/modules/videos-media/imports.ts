@@ -178,6 +178,9 @@ export function mediaStateOf(link: string | null, row: MediaAssetRow | undefined
       canRetry: link !== null && importSourceOf(link) !== null,
     };
   if (row.status === 'ready') return { state: 'ready', progress: 100, error: null, canRetry: false };
+  // Members play its lowest rendition while the others are encoded (decision 0057).
+  if (row.status === 'playable')
+    return { state: 'playable', progress: row.progress, error: null, canRetry: false };
   if (row.status === 'errored')
     return {
       state: 'failed',

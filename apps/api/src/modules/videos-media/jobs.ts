@@ -7,8 +7,16 @@ import { markErrored, PROCESS_QUEUE, setProgress } from './service';
 /** Transcodes an uploaded video with the local provider. */
 export const processVideoJob = defineJob<{ assetId: string }>({
   name: PROCESS_QUEUE,
-  // A job whose process died is retried; heartbeats tell a live long transcode from a dead one.
-  options: { retryLimit: 2, retryDelay: 5, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
+  // A job whose process died is retried; heartbeats tell a live long transcode from a dead one. `exclusive`
+  // keyed by the asset (every send gives `singletonKey: assetId`): one job per asset waiting or running, so
+  // two workers never transcode one asset at once (a standard queue ignores the key).
+  options: {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 5,
+    heartbeatSeconds: 30,
+    expireInSeconds: 3 * 3600,
+  },
   handler: async (app, job) => {
     const { assetId } = job.data;
     try {
@@ -34,7 +42,14 @@ export const processVideoJob = defineJob<{ assetId: string }>({
  */
 export const importVideoJob = defineJob<{ assetId: string }>({
   name: IMPORT_QUEUE,
-  options: { retryLimit: 2, retryDelay: 10, heartbeatSeconds: 30, expireInSeconds: 3 * 3600 },
+  // One import per asset waiting or running, as for processing.
+  options: {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 10,
+    heartbeatSeconds: 30,
+    expireInSeconds: 3 * 3600,
+  },
   handler: async (app, job) => {
     const { assetId } = job.data;
     try {

@@ -34,6 +34,7 @@ interface CreatedAsset {
     inputs: { url: string }[];
     playback_policies: string[];
     passthrough: string;
+    static_renditions?: { resolution: string }[];
   };
 }
 const created: CreatedAsset[] = [];
@@ -67,6 +68,10 @@ const server = setupServer(
       { status: 201 },
     );
   }),
+  // The count grid job that follows a ready asset (mux-count-grid.test.ts covers it): nothing to read here.
+  http.get('https://api.mux.com/video/v1/assets/:id', () =>
+    HttpResponse.json({ error: { type: 'not_found', messages: ['Not found'] } }, { status: 404 }),
+  ),
 );
 
 let dir: string;
@@ -153,6 +158,8 @@ describe('imports with Mux as the provider', { timeout: 120_000 }, () => {
     // Mux fetches the 1080p file itself: its URL is the input, signed playback only, our id as passthrough.
     expect(asset.body.inputs[0]!.url).toBe(VIMEO_FILE);
     expect(asset.body.playback_policies).toEqual(['signed']);
+    // Its audio-only rendition is what its count grid is read from (decision 0055).
+    expect(asset.body.static_renditions).toEqual([{ resolution: 'audio-only' }]);
     expect(row).toMatchObject({ provider: 'mux', status: 'processing', sourceRef: 'vimeo:76979871' });
 
     const member = await createUser(t.app, { userType: 'individual-user' });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type MuxAssetLike, toProviderAsset } from '../../adapters/video/mux/provider';
 import type { DbOrTx } from '../../db/client';
 import { type MediaAssetRow, mediaAssets, muxWebhookEvents, type SubtitleFile } from '../../db/schema';
+import { queueMuxCountGrid } from './mux-count-grid';
 import { applyProviderAsset, statusMayChange } from './service';
 
 export interface MuxEvent {
@@ -49,7 +50,10 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
  * is monotonic, so out-of-order or repeated deliveries converge on the same state.
  */
 export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Promise<WebhookOutcome> {
-  return app.db.transaction(async (tx) => {
+  // The asset whose count grid to read once the event is committed (decision 0055): it became ready, or
+  // its audio rendition did.
+  let gridOf: string | null = null;
+  const outcome = await app.db.transaction(async (tx): Promise<WebhookOutcome> => {
     const [fresh] = await tx
       .insert(muxWebhookEvents)
       .values({ id: event.id, type: event.type })
@@ -93,7 +97,16 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         const provided = toProviderAsset(asset);
         // The event's type is what happened; the asset snapshot in it says the same (or less).
         if (event.type === 'video.asset.errored') provided.status = 'errored';
-        await applyProviderAsset(tx, row, provided, at);
+        const applied = await applyProviderAsset(tx, row, provided, at);
+        if (event.type === 'video.asset.ready' && applied.status === 'ready') gridOf = row.id;
+        return 'applied';
+      }
+      case 'video.asset.static_rendition.ready': {
+        const rendition = data as { asset_id?: string; name?: string; resolution?: string };
+        if (rendition.name !== 'audio.m4a' && rendition.resolution !== 'audio-only') return 'ignored';
+        const row = await findRow(tx, { assetId: rendition.asset_id });
+        if (row?.status !== 'ready') return 'ignored';
+        gridOf = row.id;
         return 'applied';
       }
       case 'video.asset.deleted': {
@@ -146,4 +159,6 @@ export async function applyMuxEvent(app: FastifyInstance, event: MuxEvent): Prom
         return 'ignored';
     }
   });
+  if (gridOf) await queueMuxCountGrid(app, gridOf);
+  return outcome;
 }

@@ -73,6 +73,9 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
   // A 3-second clip can transcode between two polls of the wizard, so sampling cannot show the bar
   // moving; instead the test reads the upload's state as the wizard does right after each step is written.
   const polledDuringProcessing: number[] = [];
+  // Each poll's status, with the master playlist on disk at that moment (decision 0057).
+  const statesDuringProcessing: { status: string; videoLink: unknown; progress: number; master: string }[] =
+    [];
   beforeAll(() => {
     const local = t.app.video.local;
     const process = local.process.bind(local);
@@ -87,6 +90,11 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
             headers,
           });
           polledDuringProcessing.push(res.json().progress as number);
+          const master = join(t.app.video.mediaRoot, assetId, 'hls', 'master.m3u8');
+          statesDuringProcessing.push({
+            ...res.json(),
+            master: await readFile(master, 'utf8').catch(() => ''),
+          });
         },
         signal,
       );
@@ -120,6 +128,15 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     expect(polledDuringProcessing.length).toBeGreaterThan(0);
     expect(polledDuringProcessing.every((p) => p > 0 && p < 100)).toBe(true);
     expect(polledDuringProcessing).toEqual([...polledDuringProcessing].sort((a, b) => a - b));
+    // Playable before ready: the 360p alone is in the master, the wizard already has the video link.
+    const playable = statesDuringProcessing.filter((s) => s.status === 'playable');
+    expect(playable.length).toBeGreaterThan(0);
+    expect(playable[0]).toMatchObject({ videoLink: upload.uploadId });
+    expect(playable[0]!.progress).toBeLessThan(100);
+    expect(playable[0]!.master).toContain('RESOLUTION=640x360');
+    expect(playable[0]!.master).not.toContain('RESOLUTION=1280x720');
+    const firstPlayable = statesDuringProcessing.indexOf(playable[0]!);
+    expect(statesDuringProcessing.slice(0, firstPlayable).every((s) => s.status === 'processing')).toBe(true);
 
     const thumb = await t.app.inject({
       method: 'POST',
@@ -163,6 +180,14 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     expect(master.body).not.toContain('1080');
     const base = playback.source.hlsUrl.replace('master.m3u8', '');
     const media = await t.app.inject({ method: 'GET', url: `${base}360p/index.m3u8` });
+    // A short first segment (first frame sooner), a VOD playlist; the rest are 4 s (durable test below).
+    expect(media.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(media.body).toContain('#EXT-X-ENDLIST');
+    // About 1 s: the segment muxer counts from 0 to the cut, the picture starts at the B-frame delay.
+    const first = Number(/#EXTINF:([\d.]+)/.exec(media.body)?.[1]);
+    expect(first).toBeGreaterThanOrEqual(1);
+    expect(first).toBeLessThan(1.2);
+    expect(master.headers['cache-control']).toMatch(/max-age=\d+/);
     const segment = media.body.split('\n').find((l: string) => l.endsWith('.ts'));
     const ts = await t.app.inject({ method: 'GET', url: `${base}360p/${segment}` });
     expect(ts.statusCode).toBe(200);
@@ -364,6 +389,20 @@ describe('durable processing', { timeout: 180_000 }, () => {
       headers = (await logInAs(app, admin.email)).headers;
       const { state } = await waitReady(app, upload.uploadId, headers, 150_000);
       expect(state.status).toBe('ready');
+      // 16 s cut at 1, 5, 9 and 13 s in every rendition: only the first segment is short.
+      for (const rendition of ['360p', '720p']) {
+        const playlist = await readFile(
+          join(app.video.mediaRoot, upload.uploadId, 'hls', rendition, 'index.m3u8'),
+          'utf8',
+        );
+        const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map(
+          (m) => Math.round(Number(m[1]) * 100) / 100,
+        );
+        expect(durations[0]).toBeGreaterThanOrEqual(1);
+        expect(durations[0]).toBeLessThan(1.2);
+        expect(durations.slice(1)).toEqual([4, 4, 4, 3]);
+        expect(playlist).toContain('#EXT-X-TARGETDURATION:4');
+      }
     } finally {
       await app.close();
     }

@@ -5,11 +5,12 @@ import { PLAYER_MESSAGES } from '@dance/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { killAllFfmpeg } from '../../adapters/video/local/ffmpeg';
-import { assetDir } from '../../adapters/video/local/provider';
+import { assetDir, PROCESSING_MARKER } from '../../adapters/video/local/provider';
 import { verifyMediaSignature, verifyUploadToken } from '../../adapters/video/local/signing';
 import { AppError } from '../../lib/errors';
 import { importVideoJob, processVideoJob } from './jobs';
 import { receiveLocalUpload } from './local-upload';
+import { muxCountGridJob } from './mux-count-grid';
 import { applyMuxEvent } from './mux-webhooks';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,6 +31,7 @@ export const videoPipeline = fp(
     app.addHook('onClose', async () => killAllFfmpeg());
     app.jobs.add(processVideoJob);
     app.jobs.add(importVideoJob);
+    app.jobs.add(muxCountGridJob);
 
     await app.register(mediaRoutes);
     await app.register(localUploadRoutes);
@@ -61,7 +63,9 @@ async function mediaRoutes(app: FastifyInstance) {
       const root = join(assetDir(app.video.mediaRoot, assetId), 'hls');
       if (!existsSync(join(root, file))) throw new AppError('NOT_FOUND', 'Not found');
       const maxAge = Math.max(0, Math.min(3600, expiresAt - Math.floor(Date.now() / 1000)));
-      reply.header('cache-control', `private, max-age=${maxAge}`);
+      // A master playlist that still gains renditions (a playable asset, decision 0057) is not cached.
+      const growing = file === 'master.m3u8' && existsSync(join(root, PROCESSING_MARKER));
+      reply.header('cache-control', growing ? 'private, no-cache' : `private, max-age=${maxAge}`);
       reply.header('content-type', CONTENT_TYPES[extension]);
       return reply.sendFile(file, root, { cacheControl: false, contentType: false });
     },

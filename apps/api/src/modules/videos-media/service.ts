@@ -3,8 +3,9 @@ import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PlaybackRef, ProviderAsset, VideoProvider } from '../../adapters/video';
 import type { DbOrTx } from '../../db/client';
-import { type MediaAssetRow, mediaAssets } from '../../db/schema';
+import { isPlayableStatus, type MediaAssetRow, mediaAssets } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { queueMuxCountGrid } from './mux-count-grid';
 
 export const PROCESS_QUEUE = 'media-process';
 
@@ -59,7 +60,7 @@ export async function createDirectUpload(app: FastifyInstance, title: string, ad
   }
 }
 
-const STATUS_ORDER = { waiting: 0, processing: 1, ready: 2, errored: 2 } as const;
+const STATUS_ORDER = { waiting: 0, processing: 1, playable: 1.5, ready: 2, errored: 2 } as const;
 type AssetStatus = keyof typeof STATUS_ORDER;
 
 /**
@@ -125,8 +126,9 @@ export function toUploadState(row: MediaAssetRow): TDirectUploadState {
     uploadId: row.uploadId ?? row.id,
     status: row.status,
     progress: row.status === 'ready' ? 100 : row.progress,
-    videoLink: row.status === 'ready' ? row.id : null,
-    playbackId: row.status === 'ready' ? (row.playbackId ?? row.id) : null,
+    // Playable (the lowest rendition done, decision 0057): the wizard may go on while the rest finish.
+    videoLink: isPlayableStatus(row.status) ? row.id : null,
+    playbackId: isPlayableStatus(row.status) ? (row.playbackId ?? row.id) : null,
     durationSeconds: row.durationSeconds === null ? null : Math.floor(row.durationSeconds),
     error: row.error,
   };
@@ -156,6 +158,8 @@ export async function refreshUpload(app: FastifyInstance, uploadId: string): Pro
     } else if (upload?.assetId) {
       const asset = await provider.getAsset(upload.assetId);
       if (asset) row = await applyProviderAsset(app.db, row, asset);
+      // Ready without a webhook (a laptop): the count grid is read now, as the ready event would do.
+      if (row.status === 'ready') await queueMuxCountGrid(app, row.id);
     }
   }
   return toUploadState(row);
@@ -194,6 +198,8 @@ export async function importAsset(app: FastifyInstance, assetId: string, adminId
         (await app.db.select().from(mediaAssets).where(eq(mediaAssets.externalId, asset.assetId)))[0]!;
     }
     row = await applyProviderAsset(app.db, row, asset);
+    // An existing Mux asset taken in by its id: its count grid is read as after a ready event.
+    if (row.status === 'ready' && row.countGrid === null) await queueMuxCountGrid(app, row.id);
   }
   if (!row) throw failed();
   if (row.status !== 'ready') throw new AppError('MEDIA_NOT_READY', PLAYER_MESSAGES.mediaNotReady);

@@ -35,7 +35,12 @@ export function HomeTabs({ tabs, saved }: { tabs: HomeTab[]; saved: ReturnType<t
               <ul className={classes.tabList}>
                 {tab.videos.map((video, index) => (
                   <li key={video.id}>
-                    <MemberVideoCard video={video} saved={saved} isPriority={index < 2} />
+                    <MemberVideoCard
+                      video={video}
+                      saved={saved}
+                      isPriority={index < 2}
+                      isWarmedWhenIdle={index === 0}
+                    />
                   </li>
                 ))}
               </ul>

@@ -93,6 +93,7 @@ export function VideoRow({
                 isPriority={isPriority && index < 4}
                 width="100%"
                 progress={progress?.[video.id]}
+                isWarmedWhenIdle={isPriority && index === 0}
               />
             </li>
           ))}

@@ -3,6 +3,7 @@ import { VideoCard } from '@dance/ui';
 import { Alert, Button, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useOpenPlayer } from '../../app/play-on-open';
+import { useCardWarmUp } from '../../app/warm-up';
 import { useToggleSaved } from '../../shared/use-toggle-saved';
 import { useHistory, useRemoveHistory } from './queries';
 
@@ -16,6 +17,7 @@ export function HistoryPage() {
   const remove = useRemoveHistory();
   const saved = useToggleSaved();
   const openPlayer = useOpenPlayer();
+  const warmUp = useCardWarmUp();
   const data = history.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -43,6 +45,8 @@ export function HistoryPage() {
               <VideoCard
                 video={item.video}
                 onOpen={openPlayer}
+                onIntent={warmUp.onIntent}
+                onIntentEnd={warmUp.onIntentEnd}
                 onToggleSaved={saved.toggleSaved}
                 isSaving={saved.isSaving(item.video.id)}
                 progress={item.progress}

@@ -24,7 +24,7 @@ import { loadHls, preloadStream } from '../../shared/video-player/hls-start';
 
 export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
-const playbackKey = (videoId: string, type: ContentType) =>
+export const playbackQueryKey = (videoId: string, type: ContentType) =>
   queryKeyOf(playbackEndpoints.playback, { params: { videoId }, query: { type } });
 const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
 /** Every history page and the home page's progress bars (home/queries.ts), which read the same endpoint. */
@@ -40,6 +40,14 @@ export function useVideoDetail(videoId: string, isEnabled: boolean) {
   });
 }
 
+/** The playback answer as the API gives it (the warm-up stores it without starting a stream). */
+export const fetchPlaybackAnswer = (
+  client: ApiClient,
+  videoId: string,
+  type: ContentType,
+  signal?: AbortSignal,
+) => client.call(playbackEndpoints.playback, { params: { videoId }, query: { type }, signal });
+
 /**
  * The playback answer (signed stream URLs, resume point). hls.js's chunk loads meanwhile, and the stream
  * starts loading as soon as the answer is here, before the player renders (tuned start-up, hls-start.ts).
@@ -51,16 +59,16 @@ export async function fetchPlayback(
   signal?: AbortSignal,
 ) {
   void loadHls().catch(() => {});
-  const data = await client.call(playbackEndpoints.playback, {
-    params: { videoId },
-    query: { type },
-    signal,
-  });
+  const data = await fetchPlaybackAnswer(client, videoId, type, signal);
   if (data.source) void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
   return data;
 }
 
-/** The playback answer asked for at a card's click, while the player route renders (play-on-open.ts). */
+/**
+ * The playback answer asked for at a card's click, while the player route renders (play-on-open.ts). When
+ * the warm-up already has it (or is fetching it), that answer is used, never a second request, and the
+ * stream starts from it at once (its start is in the HTTP cache by then, decision 0056).
+ */
 export function prefetchPlayback(
   queryClient: QueryClient,
   client: ApiClient,
@@ -68,18 +76,23 @@ export function prefetchPlayback(
   rawType: string | null,
 ) {
   const type = normalizeContentType(rawType);
-  return queryClient.prefetchQuery({
-    queryKey: playbackKey(videoId, type),
-    queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return queryClient
+    .fetchQuery({
+      queryKey: playbackQueryKey(videoId, type),
+      queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    })
+    .then((data) => {
+      if (data.source) void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
+    })
+    .catch(() => {});
 }
 
 /** Signed stream URLs; asked again before they expire (and on MEDIA_NOT_READY, until the media is ready). */
 export function usePlayback(videoId: string, type: ContentType, isEnabled: boolean) {
   const client = useApiClient();
   return useQuery({
-    queryKey: playbackKey(videoId, type),
+    queryKey: playbackQueryKey(videoId, type),
     queryFn: ({ signal }) => fetchPlayback(client, videoId, type, signal),
     enabled: isEnabled && videoId !== '',
     retry: false,

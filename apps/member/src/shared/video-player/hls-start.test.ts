@@ -4,8 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 class FakeHls {
   static instances: FakeHls[] = [];
   static isSupported = () => true;
-  static Events = { ERROR: 'hlsError' };
-  handlers = new Map<string, (event: string, data: { fatal: boolean }) => void>();
+  static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered' };
+  bandwidthEstimate = 0;
+  // biome-ignore lint/suspicious/noExplicitAny: each event has its own data
+  handlers = new Map<string, (event: string, data: any) => void>();
   source: string | null = null;
   media: HTMLVideoElement | null = null;
   isDestroyed = false;
@@ -13,7 +15,8 @@ class FakeHls {
   constructor(readonly config: Record<string, unknown>) {
     FakeHls.instances.push(this);
   }
-  on(event: string, handler: (event: string, data: { fatal: boolean }) => void) {
+  // biome-ignore lint/suspicious/noExplicitAny: each event has its own data
+  on(event: string, handler: (event: string, data: any) => void) {
     this.handlers.set(event, handler);
   }
   loadSource(url: string) {
@@ -133,5 +136,37 @@ describe('forward-buffer cap', () => {
     expect(start.bufferConfig({ saveData: true })).toEqual(cap(15));
     expect(start.bufferConfig({ type: 'cellular' })).toEqual(cap(15));
     expect(start.bufferConfig({ effectiveType: '3g' })).toEqual(cap(15));
+  });
+});
+
+describe('segments warmed before the click (decision 0056)', () => {
+  it('a warmed segment served from the cache is not a bandwidth sample: the estimate is reset once', async () => {
+    const start = await freshModule();
+    start.offerVideoElement('video-1', videoElement(), true);
+    await start.preloadStream('video-1', URL_A, null);
+    const [hls] = FakeHls.instances;
+    const segment = 'http://localhost/api/v1/media/a/1/sig/360p/seg_000.ts';
+    start.noteWarmedSegment(segment, 2_000_000);
+    const buffered = hls?.handlers.get('hlsFragBuffered');
+    // hls.js measured the cached segment at an absurd rate; the reset puts the warm-up's measurement back.
+    if (hls) hls.bandwidthEstimate = 900_000_000;
+    buffered?.('hlsFragBuffered', { frag: { url: segment } });
+    expect(hls?.bandwidthEstimate).toBe(2_000_000);
+    // The next segments came over the network: their samples count as usual.
+    if (hls) hls.bandwidthEstimate = 3_000_000;
+    buffered?.('hlsFragBuffered', { frag: { url: segment } });
+    buffered?.('hlsFragBuffered', { frag: { url: segment.replace('000', '001') } });
+    expect(hls?.bandwidthEstimate).toBe(3_000_000);
+  });
+
+  it("prefers the tab's carried estimate to the warm-up's single measurement", async () => {
+    const start = await freshModule();
+    sessionStorage.setItem('player.bandwidthEstimate', '5000000');
+    start.offerVideoElement('video-1', videoElement(), true);
+    await start.preloadStream('video-1', URL_A, null);
+    const [hls] = FakeHls.instances;
+    start.noteWarmedSegment('http://localhost/s.ts', 2_000_000);
+    hls?.handlers.get('hlsFragBuffered')?.('hlsFragBuffered', { frag: { url: 'http://localhost/s.ts' } });
+    expect(hls?.bandwidthEstimate).toBe(5_000_000);
   });
 });

@@ -1,5 +1,8 @@
 import type Hls from 'hls.js';
 import type { HlsConfig } from 'hls.js';
+import { currentConnection, isSavingData, type NetworkInformationLike } from './connection';
+
+export { isSavingData } from './connection';
 
 /** The last bandwidth estimate of this tab, carried over to the next video (no probe download). */
 const BANDWIDTH_KEY = 'player.bandwidthEstimate';
@@ -29,26 +32,6 @@ const isTuned = () => localStorage.getItem(HLS_DEFAULTS_KEY) !== '1';
 /** Seconds of video fetched ahead of the playhead, on an ordinary connection and on a saving one. */
 export const FORWARD_BUFFER_SECONDS = { normal: 30, saving: 15 } as const;
 
-interface NetworkInformationLike {
-  saveData?: boolean;
-  type?: string;
-  effectiveType?: string;
-}
-
-/**
- * Whether the member's connection asks to save data: Save-Data (the browser's or the system's data
- * saver), a cellular connection (usually metered) or a slow one (2G/3G). Browsers without the Network
- * Information API say nothing: the ordinary cap applies.
- */
-export function isSavingData(connection: NetworkInformationLike | undefined): boolean {
-  if (!connection) return false;
-  return (
-    connection.saveData === true ||
-    connection.type === 'cellular' ||
-    ['slow-2g', '2g', '3g'].includes(connection.effectiveType ?? '')
-  );
-}
-
 /**
  * The forward-buffer cap, in both modes. hls.js on its own buffers up to maxBufferSize (60 MB) whatever
  * maxBufferLength says, bounded only by maxMaxBufferLength (600 s): at 360p that is ten minutes fetched
@@ -61,8 +44,7 @@ export function bufferConfig(connection: NetworkInformationLike | undefined): Pa
   return { maxBufferLength: seconds, maxMaxBufferLength: seconds };
 }
 
-const connection = () =>
-  (globalThis.navigator as (Navigator & { connection?: NetworkInformationLike }) | undefined)?.connection;
+const connection = currentConnection;
 
 /**
  * The configuration of a new stream. Tuned: no probe download (hls.js by default fetches a segment of the
@@ -83,6 +65,35 @@ export function streamConfig(startAt: number | null): Partial<HlsConfig> {
     ...bufferConfig(connection()),
     ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate } : {}),
   };
+}
+
+/**
+ * Segments the warm-up fetched into the HTTP cache (decision 0056), with the bandwidth (bit/s) measured as
+ * they came over the network. The player's hls.js then loads such a segment from the cache in a few ms, a
+ * sample that would make its estimate absurdly high (and the next segment a rendition the network cannot
+ * carry): once it is buffered, the estimate is reset to the tab's carried estimate or that measurement.
+ */
+const warmedSegments = new Map<string, number>();
+const WARMED_SEGMENTS_KEPT = 8;
+
+export function noteWarmedSegment(url: string, bitsPerSecond: number) {
+  warmedSegments.set(url, bitsPerSecond);
+  if (warmedSegments.size > WARMED_SEGMENTS_KEPT) {
+    const oldest = warmedSegments.keys().next().value;
+    if (oldest !== undefined) warmedSegments.delete(oldest);
+  }
+}
+
+/** See noteWarmedSegment: a segment served from the warm-up's cache does not count as a bandwidth sample. */
+export function ignoreWarmedSamples(hls: Hls, HlsClass: typeof Hls) {
+  hls.on(HlsClass.Events.FRAG_BUFFERED, (_event, data) => {
+    const measured = warmedSegments.get(data.frag.url);
+    if (measured === undefined) return;
+    warmedSegments.delete(data.frag.url);
+    const carried = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
+    const estimate = carried > 0 ? carried : measured;
+    if (estimate > 0) hls.bandwidthEstimate = estimate;
+  });
 }
 
 /** Keeps the tab's estimate for the next video. */
@@ -132,6 +143,7 @@ export async function preloadStream(videoId: string, url: string, startAt: numbe
   if (!HlsClass.isSupported() || preloaded?.url === url) return;
   dropPreloaded();
   const hls = new HlsClass(streamConfig(startAt));
+  ignoreWarmedSamples(hls, HlsClass);
   const entry: Preloaded = {
     videoId,
     url,

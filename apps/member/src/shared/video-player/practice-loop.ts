@@ -33,9 +33,13 @@ export type LoopAction =
 
 export const isLoopActive = (loop: LoopState) => loop.a !== null && loop.b !== null && loop.b > loop.a;
 
-/** What to do at `time`: nothing, jump back to A (maybe after a pause), or stop looping after the last run. */
-export function stepLoop(loop: LoopState, time: number): LoopAction {
-  if (!isLoopActive(loop) || time < loop.b! - 0.05) return { kind: 'none' };
+/**
+ * What to do at `time`: nothing, jump back to A (maybe after a pause), or stop looping after the last run.
+ * `lead` is how far ahead of B the jump is started: the media time of the next frame (decision 0055), so
+ * the jump is issued while the last frame of the run is still on screen instead of a frame late.
+ */
+export function stepLoop(loop: LoopState, time: number, lead = 0.05): LoopAction {
+  if (!isLoopActive(loop) || time < loop.b! - lead) return { kind: 'none' };
   const done = loop.done + 1;
   if (loop.repeats > 0 && done >= loop.repeats) return { kind: 'finish', next: EMPTY_LOOP };
   return { kind: 'restart', to: loop.a!, pauseSeconds: loop.pauseSeconds, next: { ...loop, done } };

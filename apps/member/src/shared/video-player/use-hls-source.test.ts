@@ -44,6 +44,7 @@ vi.mock('./hls-start', () => ({
   takePreloaded: () => undefined,
   streamConfig: () => ({}),
   rememberEstimate: (hls: unknown) => rememberEstimate(hls),
+  ignoreWarmedSamples: () => {},
 }));
 
 const HLS_URL = '/api/v1/media/a/1/sig/master.m3u8';

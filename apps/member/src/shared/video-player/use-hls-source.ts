@@ -1,7 +1,7 @@
 import { PLAYER_LIMITS } from '@dance/domain';
 import type Hls from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { loadHls, rememberEstimate, streamConfig, takePreloaded } from './hls-start';
+import { ignoreWarmedSamples, loadHls, rememberEstimate, streamConfig, takePreloaded } from './hls-start';
 
 export interface QualityLevel {
   index: number;
@@ -43,6 +43,7 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, optio
         // The stream the playback answer already started loading (tuned start-up), else a new one.
         const preloaded = takePreloaded(hlsUrl, video);
         const hls = preloaded?.hls ?? new HlsClass(streamConfig(startAt));
+        if (!preloaded) ignoreWarmedSamples(hls, HlsClass);
         hlsRef.current = hls;
         const showLevels = (list: { height: number }[]) =>
           setLevels(

@@ -83,4 +83,51 @@ describe('usePracticeLoop', () => {
     // Without a loop running, the member's own speed.
     expect(loopSpeed(EMPTY_LOOP, 0.75)).toBe(0.75);
   });
+
+  it('jumps on the last frame of the run: when the next frame (by the step between frames) would reach B', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8' }));
+    const frame = 1 / 24;
+    // 1.5x at 24 fps: frames 62.5 ms apart in media time; the fixed 50 ms lead would show a frame past B.
+    const video = fakeVideo(4.8);
+    const times = [4.8, 4.8 + 1.5 * frame];
+    act(() => result.current.onTime(video, times[0]));
+    act(() => result.current.onTime(video, times[1]));
+    expect(video.currentTime).toBe(4.8);
+    // 4.9375: the next frame would be at 5.0: jump now.
+    act(() => result.current.onTime(video, 4.9375));
+    expect(video.currentTime).toBe(1);
+    expect(result.current.loop.done).toBe(1);
+  });
+
+  it('renders the new run after its first frame, and a stop meanwhile wins', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8' }));
+    let presented: (() => void) | null = null;
+    const video = Object.assign(fakeVideo(5), {
+      requestVideoFrameCallback: vi.fn((cb: () => void) => {
+        presented = cb;
+        return 1;
+      }),
+    }) as unknown as HTMLVideoElement;
+    act(() => result.current.onTime(video));
+    expect(video.currentTime).toBe(1);
+    // The seek is issued; the count of runs is not rendered until the first frame of the new run shows.
+    expect(result.current.loop.done).toBe(0);
+    act(() => presented!());
+    expect(result.current.loop.done).toBe(1);
+
+    // Jumped again, then stopped before the frame came: the stop stands.
+    video.currentTime = 5;
+    act(() => result.current.onTime(video));
+    act(() => result.current.setLoop(EMPTY_LOOP));
+    act(() => presented!());
+    expect(result.current.loop).toEqual(EMPTY_LOOP);
+    // No frame at all (paused, hidden): rendered after 250 ms anyway.
+    act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8' }));
+    video.currentTime = 5;
+    act(() => result.current.onTime(video));
+    act(() => vi.advanceTimersByTime(250));
+    expect(result.current.loop.done).toBe(1);
+  });
 });

@@ -172,7 +172,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       showCount(mediaTime);
       clickBeat(mediaTime, video);
       cameraFrame.current?.(mediaTime, video);
-      stepPracticeLoop(video);
+      stepPracticeLoop(video, mediaTime);
     },
     stream !== null,
   );

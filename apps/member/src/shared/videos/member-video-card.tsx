@@ -1,8 +1,9 @@
 import type { TVideoCard } from '@dance/domain';
-import { VideoCard } from '@dance/ui';
+import { buildPlayerHref, VideoCard } from '@dance/ui';
 import { useState } from 'react';
 import { useOpenPlayer } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
+import { useCardWarmUp, useIdleWarmUp } from '../../app/warm-up';
 import { LazyAddToPlaylistDialog } from '../add-to-playlist/add-to-playlist-button';
 import type { useToggleSaved } from '../use-toggle-saved';
 
@@ -13,6 +14,7 @@ export function MemberVideoCard({
   isPriority,
   width,
   progress,
+  isWarmedWhenIdle = false,
 }: {
   video: TVideoCard;
   saved: ReturnType<typeof useToggleSaved>;
@@ -20,15 +22,21 @@ export function MemberVideoCard({
   width?: number | string;
   /** How far the member watched (0..1), for "continue watching". */
   progress?: number;
+  /** Offer this card for the page's idle warm-up (the first card of a page; decision 0056). */
+  isWarmedWhenIdle?: boolean;
 }) {
   const openPlayer = useOpenPlayer();
   const { user } = useViewer();
   const [isAdding, setIsAdding] = useState(false);
+  const warmUp = useCardWarmUp();
+  useIdleWarmUp(buildPlayerHref(video), isWarmedWhenIdle);
   return (
     <>
       <VideoCard
         video={video}
         onOpen={openPlayer}
+        onIntent={warmUp.isMember ? warmUp.onIntent : undefined}
+        onIntentEnd={warmUp.isMember ? warmUp.onIntentEnd : undefined}
         onToggleSaved={saved.toggleSaved}
         isSaving={saved.isSaving(video.id)}
         isPriority={isPriority}

@@ -11,7 +11,12 @@ export function VideoGrid({ videos, label }: { videos: TVideoCard[]; label: stri
     <ul className={classes.grid} aria-label={label}>
       {videos.map((video, index) => (
         <li key={video.id} className={classes.item}>
-          <MemberVideoCard video={video} saved={saved} isPriority={index < 4} />
+          <MemberVideoCard
+            video={video}
+            saved={saved}
+            isPriority={index < 4}
+            isWarmedWhenIdle={index === 0}
+          />
         </li>
       ))}
     </ul>

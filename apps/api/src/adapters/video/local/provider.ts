@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,7 +8,7 @@ import type { TCountGrid } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../../db/client';
-import { type MediaAssetRow, mediaAssets, type Rendition } from '../../../db/schema';
+import { isPlayableStatus, type MediaAssetRow, mediaAssets, type Rendition } from '../../../db/schema';
 import type { FileStore } from '../../files';
 import { detectMediaCountGrid } from '../count-grid';
 import type { PlaybackRef, ProviderAsset, SignedPlayback, VideoProvider } from '../types';
@@ -22,6 +22,15 @@ import {
   writeMasterPlaylist,
   writeStoryboard,
 } from './transcode';
+
+/**
+ * Present in an asset's hls folder while it is processed: its master playlist still gains renditions, so
+ * it is served uncached.
+ */
+export const PROCESSING_MARKER = 'processing';
+
+/** The progress at which the lowest rendition plays (about the share of the first pass in the time). */
+const PLAYABLE_PERCENT = 20;
 
 /** Container types accepted for upload, as sniffed from the bytes (never the name or declared type). */
 const VIDEO_TYPES = new Set([
@@ -68,7 +77,7 @@ const toProviderAsset = (row: MediaAssetRow): ProviderAsset => ({
   assetId: row.id,
   status: row.status === 'ready' ? 'ready' : row.status === 'errored' ? 'errored' : 'preparing',
   durationSeconds: row.durationSeconds,
-  playbackId: row.status === 'ready' ? row.id : null,
+  playbackId: isPlayableStatus(row.status) ? row.id : null,
   maxHeight: row.height,
   passthrough: row.id,
   subtitles: row.subtitles,
@@ -126,7 +135,7 @@ export class LocalVideoProvider implements VideoProvider {
 
   async thumbnailAt(ref: PlaybackRef, seconds: number): Promise<string> {
     const row = await this.row(ref.assetId);
-    if (row?.status !== 'ready') throw new Error('Asset is not ready');
+    if (!row || !isPlayableStatus(row.status)) throw new Error('Asset is not ready');
     const dir = assetDir(this.options.mediaRoot, row.id);
     const at = Math.min(Math.max(0, seconds), Math.max(0, (row.durationSeconds ?? 1) - 0.5));
     // Demo clips loop a few seconds of picture: the frame at the same point of the loop.
@@ -201,8 +210,10 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   /**
-   * The processing job: the ladder in one ffmpeg process (one decode of the source), the master playlist
-   * written in code, a poster and the storyboard. Safe to run again after a crash: it starts over.
+   * The processing job, lowest rendition first (decision 0057): the 360p alone (its own decode of the
+   * source), its master playlist, the poster and the storyboard; the asset is then `playable` and members
+   * get the 360p while the other renditions are encoded together (one more decode); the master then lists
+   * them all and the asset is `ready`. Safe to run again after a crash: it starts over.
    */
   async process(
     assetId: string,
@@ -218,11 +229,24 @@ export class LocalVideoProvider implements VideoProvider {
     const probe = await probeMedia(source);
     if (!probe) throw new Error('The uploaded file is not a readable video');
     const hlsDir = join(dir, 'hls');
+    // Started over (a retry after a crash): not playable while its files are made again.
+    if (row.status === 'playable')
+      await this.options.db
+        .update(mediaAssets)
+        .set({ status: 'processing', updatedAt: new Date() })
+        .where(eq(mediaAssets.id, row.id));
     await rm(hlsDir, { recursive: true, force: true });
     const ladder = planLadder(probe.height);
     for (const plan of ladder) await mkdir(join(hlsDir, plan.name), { recursive: true });
+    // While this marker exists the master playlist is served uncached: it gains renditions (media routes).
+    await writeFile(join(hlsDir, PROCESSING_MARKER), '');
     let lastReported = -1;
     let pending: Promise<void> = Promise.resolve();
+    const report = (percent: number) => {
+      if (percent <= lastReported) return;
+      lastReported = percent;
+      pending = pending.then(() => onProgress(percent));
+    };
     // The count grid is read from the audio beside the transcode (its own ffmpeg decode, on the other core):
     // it adds little to the processing time. An admin's correction is kept; a failed detection leaves the
     // grid unknown rather than failing the video.
@@ -236,29 +260,30 @@ export class LocalVideoProvider implements VideoProvider {
               return null;
             })
           : Promise.resolve({ noCounts: true, sections: [], source: 'detected' });
-    // The renditions are encoded together (transcodeLadder): 88% of the work; poster and storyboard the rest.
-    await transcodeLadder(
-      { source, outDir: hlsDir, durationSeconds: probe.durationSeconds, hasAudio: probe.hasAudio, signal },
-      ladder,
-      (fraction) => {
-        const percent = Math.min(88, Math.floor(fraction * 88));
-        if (percent === lastReported) return;
-        lastReported = percent;
-        pending = pending.then(() => onProgress(percent));
-      },
-    );
-    await pending;
-    const grid = await countGrid;
+    const input = {
+      source,
+      outDir: hlsDir,
+      durationSeconds: probe.durationSeconds,
+      hasAudio: probe.hasAudio,
+      signal,
+    };
     const aspect = probe.width / probe.height || 16 / 9;
     const renditions: (Rendition & { name: string; codec: string })[] = [];
-    for (const plan of ladder)
-      renditions.push({
-        ...(await measureRendition(hlsDir, plan, aspect)),
-        name: plan.name,
-        codec: plan.codec,
-      });
+    const measure = async (plans: typeof ladder) => {
+      for (const plan of plans)
+        renditions.push({
+          ...(await measureRendition(hlsDir, plan, aspect)),
+          name: plan.name,
+          codec: plan.codec,
+        });
+    };
+    // Shares of the bar, from the measured times of the two passes (decision 0057).
+    const [lowest, ...rest] = ladder;
+    const firstShare = rest.length ? PLAYABLE_PERCENT - 2 : 88;
+    await transcodeLadder(input, [lowest!], (fraction) => report(Math.floor(fraction * firstShare)));
+    await pending;
+    await measure([lowest!]);
     await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
-    await onProgress(90);
     const posterFile = join(hlsDir, 'poster.jpg');
     await extractFrame(source, Math.min(1, probe.durationSeconds / 3), posterFile);
     const { url: posterUrl } = await this.options.files.put(
@@ -266,9 +291,35 @@ export class LocalVideoProvider implements VideoProvider {
       await readFile(posterFile),
       'image/jpeg',
     );
-    await onProgress(93);
-    const smallest = ladder[0]!;
-    await writeStoryboard(join(hlsDir, smallest.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
+    await writeStoryboard(join(hlsDir, lowest!.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
+    const playableAt = rest.length ? PLAYABLE_PERCENT : 90;
+    if (rest.length) {
+      // Playable: the lowest rendition plays while the others are encoded.
+      await this.options.db
+        .update(mediaAssets)
+        .set({
+          status: 'playable',
+          progress: playableAt,
+          durationSeconds: probe.durationSeconds,
+          width: probe.width,
+          height: probe.height,
+          renditions: renditions.map(({ height, width, bandwidth }) => ({ height, width, bandwidth })),
+          posterUrl,
+          hasStoryboard: true,
+          error: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(mediaAssets.id, row.id));
+      lastReported = playableAt;
+      await transcodeLadder(input, rest, (fraction) =>
+        report(playableAt + Math.floor(fraction * (96 - playableAt))),
+      );
+      await pending;
+      await measure(rest);
+      await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
+    }
+    const grid = await countGrid;
+    await rm(join(hlsDir, PROCESSING_MARKER), { force: true });
     const [updated] = await this.options.db
       .update(mediaAssets)
       .set({

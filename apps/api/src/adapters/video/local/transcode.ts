@@ -6,6 +6,12 @@ import { runFfmpeg } from './ffmpeg';
 /** Segment length of every rendition, and the fixed key-frame interval that keeps renditions aligned. */
 export const SEGMENT_SECONDS = 4;
 const KEYFRAME_SECONDS = 2;
+/**
+ * The first segment of an upload is short, so a player has its first picture after one small request
+ * (issue 21); the others keep SEGMENT_SECONDS. Key frames fall at 0, then every KEYFRAME_SECONDS from
+ * FIRST_SEGMENT_SECONDS on (1, 3, 5…), so each cut (1, 5, 9…) starts on one in every rendition.
+ */
+export const FIRST_SEGMENT_SECONDS = 1;
 
 export interface RenditionPlan {
   name: string;
@@ -15,12 +21,48 @@ export interface RenditionPlan {
   level: string;
   /** CODECS string of the master playlist. */
   codec: string;
+  /** x264 preset, chosen per rendition by measurement (decision 0057). */
+  preset: string;
+  /** Extra x264 options (-x264-params), empty for none. */
+  x264Params: string;
 }
 
+/**
+ * Presets by measurement (decision 0057, docs/performance.md): 720p and 1080p at superfast (about a fifth
+ * less CPU than veryfast for an SSIM lower by 0.003 at the same bitrate); the 360p stays at veryfast (its
+ * encode is a small part of its pass, which the 1080p decode dominates).
+ */
 const LADDER: RenditionPlan[] = [
-  { name: '360p', height: 360, videoKbps: 800, profile: 'main', level: '3.0', codec: 'avc1.4d401e' },
-  { name: '720p', height: 720, videoKbps: 2800, profile: 'main', level: '3.1', codec: 'avc1.4d401f' },
-  { name: '1080p', height: 1080, videoKbps: 5000, profile: 'high', level: '4.0', codec: 'avc1.640028' },
+  {
+    name: '360p',
+    height: 360,
+    videoKbps: 800,
+    profile: 'main',
+    level: '3.0',
+    codec: 'avc1.4d401e',
+    preset: 'veryfast',
+    x264Params: '',
+  },
+  {
+    name: '720p',
+    height: 720,
+    videoKbps: 2800,
+    profile: 'main',
+    level: '3.1',
+    codec: 'avc1.4d401f',
+    preset: 'superfast',
+    x264Params: '',
+  },
+  {
+    name: '1080p',
+    height: 1080,
+    videoKbps: 5000,
+    profile: 'high',
+    level: '4.0',
+    codec: 'avc1.640028',
+    preset: 'superfast',
+    x264Params: '',
+  },
 ];
 
 /** 360p and 720p always, 1080p when the source has it (spec: at least 360p and 720p). */
@@ -48,7 +90,8 @@ function renditionOutput(input: TranscodeInput, plan: RenditionPlan, videoLabel:
     '-c:v',
     'libx264',
     '-preset',
-    'veryfast',
+    plan.preset,
+    ...(plan.x264Params ? ['-x264-params', plan.x264Params] : []),
     '-profile:v',
     plan.profile,
     '-level',
@@ -60,12 +103,69 @@ function renditionOutput(input: TranscodeInput, plan: RenditionPlan, videoLabel:
     '-bufsize',
     `${Math.round(kbps * 1.5)}k`,
     '-force_key_frames',
-    `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+    KEYFRAME_EXPRESSION,
     '-sc_threshold',
     '0',
     ...(input.hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'] : []),
-    ...hlsOutputArgs(dir),
+    ...segmentOutputArgs(dir, input.durationSeconds),
   ];
+}
+
+/** Key frames at 0, then at FIRST_SEGMENT_SECONDS and every KEYFRAME_SECONDS after it. */
+const KEYFRAME_EXPRESSION = `expr:if(lt(t,${FIRST_SEGMENT_SECONDS}),eq(n_forced,0),gte(t,${FIRST_SEGMENT_SECONDS}+${KEYFRAME_SECONDS}*(n_forced-1)))`;
+
+/** Where the segments of a video of `durationSeconds` are cut: 1, 5, 9… (a short first one). */
+export function segmentCuts(durationSeconds: number): number[] {
+  const cuts: number[] = [];
+  for (let t = FIRST_SEGMENT_SECONDS; t < durationSeconds - 0.05; t += SEGMENT_SECONDS) cuts.push(t);
+  return cuts;
+}
+
+/**
+ * ffmpeg's output arguments for one rendition cut at segmentCuts, in `dir` (seg_000.ts onwards and
+ * index.m3u8). The segment muxer, not the hls one: the bundled ffmpeg 4.1's -hls_init_time makes every
+ * segment of a VOD playlist short, not only the first. finishMediaPlaylist makes its list a VOD one. The
+ * timestamps start at the B-frame delay (as with the hls muxer), so the first EXTINF reads about 1.08 s for
+ * its 1 s of picture (keeping the encoder's negative first timestamp made ffmpeg 4.1 shift the first segment
+ * against the others).
+ */
+export function segmentOutputArgs(dir: string, durationSeconds: number): string[] {
+  const cuts = segmentCuts(durationSeconds);
+  return [
+    '-f',
+    'segment',
+    // A clip of a second or less is one segment (the muxer's default would cut it every 2 s).
+    ...(cuts.length ? ['-segment_times', cuts.join(',')] : ['-segment_time', '86400']),
+    '-segment_format',
+    'mpegts',
+    '-segment_list',
+    join(dir, 'index.m3u8'),
+    '-segment_list_type',
+    'm3u8',
+    join(dir, 'seg_%03d.ts'),
+  ];
+}
+
+/**
+ * The segment muxer's list made a VOD media playlist like the hls muxer's: the playlist type, no
+ * EXT-X-ALLOW-CACHE (removed from HLS), and the target duration as HLS defines it (the longest EXTINF
+ * rounded to the nearest integer: ffmpeg 4.1 rounds 4.000000 up to 5).
+ */
+export async function finishMediaPlaylist(dir: string): Promise<void> {
+  const file = join(dir, 'index.m3u8');
+  const read = (await readFile(file, 'utf8')).split('\n');
+  const longest = Math.max(
+    1,
+    ...read.map((l) => /^#EXTINF:([\d.]+)/.exec(l)).map((m) => (m ? Math.round(Number(m[1])) : 0)),
+  );
+  const lines = read
+    .filter((l) => l && l !== '#EXT-X-ALLOW-CACHE:YES')
+    .map((l) => (l.startsWith('#EXT-X-TARGETDURATION:') ? `#EXT-X-TARGETDURATION:${longest}` : l));
+  if (!lines.includes('#EXT-X-PLAYLIST-TYPE:VOD')) {
+    const at = lines.findIndex((l) => l.startsWith('#EXT-X-TARGETDURATION'));
+    lines.splice(at + 1, 0, '#EXT-X-PLAYLIST-TYPE:VOD');
+  }
+  await writeFile(file, `${lines.join('\n')}\n`);
 }
 
 /** ffmpeg's output arguments for one rendition as VOD HLS in `dir`: index.m3u8 and seg_000.ts onwards. */
@@ -84,9 +184,10 @@ export function hlsOutputArgs(dir: string): string[] {
 }
 
 /**
- * The whole ladder in one ffmpeg process: the source is decoded once, split and scaled for each rendition,
- * and every rendition is encoded side by side to its own HLS output (about a fifth less CPU than one
- * process per rendition, each decoding the 1080p source again). The bundled ffmpeg 4.1 crashes writing a
+ * Renditions in one ffmpeg process: the source is decoded once, split and scaled for each rendition, and
+ * every rendition is encoded side by side to its own HLS output (about a fifth less CPU than one process
+ * per rendition, each decoding the 1080p source again). The pipeline runs it twice: the lowest rendition
+ * alone first (the video plays sooner), then the others together. The bundled ffmpeg 4.1 crashes writing a
  * multi-variant master, so the master playlist is written in code afterwards (writeMasterPlaylist).
  */
 export async function transcodeLadder(
@@ -94,7 +195,10 @@ export async function transcodeLadder(
   ladder: RenditionPlan[],
   onProgress: (fraction: number) => void,
 ): Promise<void> {
-  const split = `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`;
+  const split =
+    ladder.length > 1
+      ? `[0:v]split=${ladder.length}${ladder.map((_, i) => `[s${i}]`).join('')}`
+      : '[0:v]null[s0]';
   const scales = ladder.map(
     (plan, i) => `[s${i}]scale=-2:${plan.height}:flags=bicubic,format=yuv420p[v${i}]`,
   );
@@ -108,6 +212,7 @@ export async function transcodeLadder(
     ],
     { durationSeconds: input.durationSeconds, onProgress, signal: input.signal },
   );
+  for (const plan of ladder) await finishMediaPlaylist(join(input.outDir, plan.name));
 }
 
 /** Peak bitrate and picture size of a finished rendition, read from its files. */

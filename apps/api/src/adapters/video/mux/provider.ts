@@ -1,3 +1,7 @@
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Mux from '@mux/mux-node';
 import type { SubtitleFile } from '../../../db/schema';
 import type {
@@ -57,6 +61,19 @@ export function toProviderAsset(asset: MuxAssetLike): ProviderAsset {
 const isNotFound = (error: unknown) => error instanceof Mux.NotFoundError;
 
 /**
+ * Where the audio-only static rendition (`audio.m4a`) of an asset stands, the input of its count grid
+ * (decision 0055): `missing` when the asset was made without one (older assets), `unavailable` when Mux
+ * skipped or failed it.
+ */
+export interface MuxAudioState {
+  hasAudio: boolean;
+  status: 'ready' | 'preparing' | 'missing' | 'unavailable';
+}
+
+/** Every asset we create asks for an audio-only static rendition: the count grid is read from it. */
+const AUDIO_RENDITION = [{ resolution: 'audio-only' as const }];
+
+/**
  * Mux: direct uploads from the browser (with cors_origin), signed playback ids only, and JWT-signed URLs for
  * the stream, thumbnails and the storyboard. Modifiers of signed URLs (time, width) must be JWT claims.
  */
@@ -65,8 +82,10 @@ export class MuxVideoProvider implements VideoProvider {
   readonly client: Mux;
   private readonly streamBase: string;
   private readonly imageBase: string;
+  private readonly fetchImpl: typeof fetch;
 
   constructor(options: MuxOptions) {
+    this.fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
     this.client = new Mux({
       tokenId: options.tokenId,
       tokenSecret: options.tokenSecret,
@@ -91,6 +110,7 @@ export class MuxVideoProvider implements VideoProvider {
         video_quality: 'plus',
         max_resolution_tier: '2160p',
         inputs: [{ generated_subtitles: [{ language_code: 'en', name: 'English (generated)' }] }],
+        static_renditions: AUDIO_RENDITION,
       },
       timeout: 24 * 3600,
     });
@@ -109,6 +129,7 @@ export class MuxVideoProvider implements VideoProvider {
       passthrough,
       video_quality: 'plus',
       max_resolution_tier: '2160p',
+      static_renditions: AUDIO_RENDITION,
     });
     return toProviderAsset(asset);
   }
@@ -142,6 +163,52 @@ export class MuxVideoProvider implements VideoProvider {
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
+  }
+
+  /** The asset's audio-only static rendition, or null when Mux does not know the asset. */
+  async audioRendition(assetId: string): Promise<MuxAudioState | null> {
+    let asset: Awaited<ReturnType<Mux['video']['assets']['retrieve']>>;
+    try {
+      asset = await this.client.video.assets.retrieve(assetId);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    const hasAudio = (asset.tracks ?? []).some((t) => t.type === 'audio');
+    const file = (asset.static_renditions?.files ?? []).find(
+      (f) => f.name === 'audio.m4a' || f.resolution === 'audio-only',
+    );
+    const status = !file
+      ? 'missing'
+      : file.status === 'ready'
+        ? 'ready'
+        : file.status === 'preparing' || file.status === undefined
+          ? 'preparing'
+          : 'unavailable';
+    return { hasAudio, status };
+  }
+
+  /** Asks Mux to make the audio-only static rendition of an asset created without one. */
+  async requestAudioRendition(assetId: string) {
+    await this.client.video.assets.createStaticRendition(assetId, AUDIO_RENDITION[0]!);
+  }
+
+  /**
+   * Downloads the audio-only static rendition (`audio.m4a`, signed like the stream) to `file`. Its bytes
+   * go to disk as they come: ffmpeg then reads a local file.
+   */
+  async downloadAudio(playbackId: string, file: string, signal?: AbortSignal) {
+    const token = await this.client.jwt.signPlaybackId(playbackId, { type: 'video', expiration: '600s' });
+    const response = await this.fetchImpl(`${this.streamBase}/${playbackId}/audio.m4a?token=${token}`, {
+      signal,
+    });
+    if (!response.ok || !response.body)
+      throw new Error(`Mux answered ${response.status} for the audio rendition of ${playbackId}`);
+    await pipeline(
+      Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
+      createWriteStream(file),
+      { signal },
+    );
   }
 
   private expiration(expiresAt: Date) {

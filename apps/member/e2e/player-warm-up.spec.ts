@@ -1,0 +1,94 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, findPlayable, videoState } from './helpers';
+
+/**
+ * First frame on intent (decision 0056): hovering a card asks for the playback answer and the stream's
+ * start before the click; the player then uses them and never asks for the answer again.
+ */
+async function openList(page: Page) {
+  const login = await page.request.post('/api/v1/auth/login', {
+    data: { email: 'vip@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const videoId = await findPlayable(page.request, 'library');
+  // The player starts from 0 (an earlier test may have left vip@demo.test mid-video).
+  const { csrfToken } = await login.json();
+  await page.request.delete(`/api/v1/me/history/${videoId}`, { headers: { 'x-csrf-token': csrfToken } });
+  const playbackRequests: string[] = [];
+  /** The folder of the video's signed media URLs (from its playback answer), to tell its segments apart. */
+  const media = { prefix: '' };
+  const segments: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === `/api/v1/videos/${videoId}/playback`) playbackRequests.push(path);
+    if (media.prefix && request.url().startsWith(media.prefix) && path.endsWith('.ts')) segments.push(path);
+  });
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== `/api/v1/videos/${videoId}/playback`) return;
+    const answer = await response.json().catch(() => null);
+    const hlsUrl: string | undefined = answer?.source?.hlsUrl;
+    if (hlsUrl) media.prefix = new URL(hlsUrl, response.url()).href.replace(/[^/]+$/, '');
+  });
+  // The list's thumbnails alone fill Resource Timing's default buffer of 250 entries.
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
+  await page.goto('/AllVideos');
+  const card = page.locator(`article a[href*="v=${videoId}"]`).first();
+  await card.scrollIntoViewIfNeeded();
+  return { videoId, card, playbackRequests, segments, media };
+}
+
+test.describe('player warm-up on intent', () => {
+  test.setTimeout(120_000);
+
+  test('hovering a card fetches the playback answer and the first segment once; the player asks for neither again', async ({
+    page,
+  }) => {
+    const { videoId, card, playbackRequests, segments, media } = await openList(page);
+    await card.hover();
+    // The answer and the stream's first segment arrive while the pointer rests on the card.
+    await expect.poll(() => playbackRequests.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => segments.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const warmed = await page.evaluate(
+      (prefix) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.startsWith(prefix) && e.name.endsWith('.ts'))
+          .map((e) => e.name),
+      media.prefix,
+    );
+    expect(warmed.length).toBe(1);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/PlayerPage\\?v=${videoId}`));
+    // It plays (the first frames; on a busy machine the dev server's player may take its time).
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(playbackRequests).toHaveLength(1);
+    // The player's hls.js took the warmed segment from the HTTP cache: no bytes over the network for it.
+    const firstSegment = await page.evaluate(
+      (url) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e): e is PerformanceResourceTiming => e.name === url)
+          .map((e) => e.transferSize),
+      warmed[0] as string,
+    );
+    expect(firstSegment.length).toBeGreaterThanOrEqual(2);
+    expect(firstSegment.slice(1).every((size) => size === 0)).toBe(true);
+  });
+
+  test('with Save-Data nothing is warmed: the answer is asked for at the click only', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', {
+        configurable: true,
+        value: { saveData: true, effectiveType: '4g', addEventListener() {}, removeEventListener() {} },
+      });
+    });
+    const { videoId, card, playbackRequests } = await openList(page);
+    await card.hover();
+    await page.waitForTimeout(1500);
+    expect(playbackRequests).toHaveLength(0);
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/PlayerPage\\?v=${videoId}`));
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(playbackRequests).toHaveLength(1);
+  });
+});
