@@ -174,6 +174,7 @@ export function PlayerPage() {
     onExpired,
     onEnded,
     onReady: onVideoReady,
+    videoId,
     autoPlay,
     title: detail.data?.title ?? 'Video',
   };

@@ -40,6 +40,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { PracticeCamera } from './camera/practice-camera';
 import { CountBar, type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-bar';
 import { playerKeyAction } from './player-keys';
 import { PlayerKeysHelp } from './player-keys-help';
@@ -84,6 +85,8 @@ export interface VideoPlayerProps {
   title: string;
   /** The video played to its end (a playlist moves on to the next video). */
   onEnded?: () => void;
+  /** The lesson's id: with it the player offers practising beside the camera and the takes of this video. */
+  videoId?: string;
 }
 
 /** The frame step of `,` and `.` (the ladder encodes at 30 fps). */
@@ -161,11 +164,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const keepPlaybackRate = usePlaybackRate(videoRef, speed);
   const reportProgress = useProgressReporting(videoRef, onProgress);
   usePracticeTime(videoRef, props.onPractice);
+  // Practising beside the camera (issue 20 item 4) follows the lesson's frames too: a take's run and replay.
+  const cameraFrame = useRef<((mediaTime: number, video: HTMLVideoElement) => void) | null>(null);
   useVideoFrames(
     videoRef,
     (mediaTime, video) => {
       showCount(mediaTime);
       clickBeat(mediaTime, video);
+      cameraFrame.current?.(mediaTime, video);
       stepPracticeLoop(video, mediaTime);
     },
     stream !== null,
@@ -326,243 +332,239 @@ export function VideoPlayer(props: VideoPlayerProps) {
       ? `Auto${playingHeight ? ` (${playingHeight}p)` : ''}`
       : `${levels.find((l) => l.index === level)?.height ?? ''}p`;
 
-  return (
-    <Stack gap="sm">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page */}
-      <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
-        {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are added below when the stream has them */}
-        <video
-          ref={videoRef}
-          className={classes.video}
-          style={{ transform: isMirrored ? 'scaleX(-1)' : undefined }}
-          poster={stream?.posterUrl ?? undefined}
-          playsInline
-          preload="auto"
-          onClick={togglePlay}
-          onLoadedData={markReady}
-          onError={markReady}
-          onPlay={() => setIsPlaying(true)}
-          onEnded={() => props.onEnded?.()}
-          onPause={() => {
-            setIsPlaying(false);
-            reportProgress();
-          }}
-          onTimeUpdate={onTimeUpdate}
-          onDurationChange={(e) =>
-            Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
-          }
-          onVolumeChange={(e) => setIsMuted(e.currentTarget.muted)}
-          onRateChange={keepPlaybackRate}
-          aria-label={props.title}
-          data-testid="player-video"
-          data-mirrored={isMirrored}
-        >
-          {stream?.subtitles.map((s) => (
-            <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
-          ))}
-        </video>
-        {grid && (
+  const lessonFrame = (
+    // biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page
+    <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
+      {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are added below when the stream has them */}
+      <video
+        ref={videoRef}
+        className={classes.video}
+        style={{ transform: isMirrored ? 'scaleX(-1)' : undefined }}
+        poster={stream?.posterUrl ?? undefined}
+        playsInline
+        preload="auto"
+        onClick={togglePlay}
+        onLoadedData={markReady}
+        onError={markReady}
+        onPlay={() => setIsPlaying(true)}
+        onEnded={() => props.onEnded?.()}
+        onPause={() => {
+          setIsPlaying(false);
+          reportProgress();
+        }}
+        onTimeUpdate={onTimeUpdate}
+        onDurationChange={(e) =>
+          Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
+        }
+        onVolumeChange={(e) => setIsMuted(e.currentTarget.muted)}
+        onRateChange={keepPlaybackRate}
+        aria-label={props.title}
+        data-testid="player-video"
+        data-mirrored={isMirrored}
+      >
+        {stream?.subtitles.map((s) => (
+          <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
+        ))}
+      </video>
+      {grid && (
+        <div
+          ref={countRef}
+          className={classes.count}
+          hidden={counting !== null}
+          data-testid="count-display"
+          aria-hidden
+        />
+      )}
+      {grid && counting !== null && (
+        <div className={classes.count} data-counting-in data-testid="count-in" aria-hidden>
+          {counting}
+        </div>
+      )}
+      {error && (
+        <div className={classes.overlay} role="alert">
+          {error}
+        </div>
+      )}
+      {!stream && <div className={classes.overlay}>{PLAYER_MESSAGES.loading}</div>}
+      {stream && (
+        <div className={classes.controls}>
           <div
-            ref={countRef}
-            className={classes.count}
-            hidden={counting !== null}
-            data-testid="count-display"
-            aria-hidden
-          />
-        )}
-        {grid && counting !== null && (
-          <div className={classes.count} data-counting-in data-testid="count-in" aria-hidden>
-            {counting}
-          </div>
-        )}
-        {error && (
-          <div className={classes.overlay} role="alert">
-            {error}
-          </div>
-        )}
-        {!stream && <div className={classes.overlay}>{PLAYER_MESSAGES.loading}</div>}
-        {stream && (
-          <div className={classes.controls}>
-            <div
-              className={classes.timeline}
-              role="slider"
-              tabIndex={0}
-              aria-label="Seek"
-              aria-valuemin={0}
-              aria-valuemax={Math.round(duration)}
-              aria-valuenow={Math.round(time)}
-              aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
-              onKeyDown={onSliderKey}
-              onPointerMove={(e) => setHover(timeAt(e))}
-              onPointerLeave={() => setHover(null)}
-              onPointerDown={(e) => {
-                e.currentTarget.setPointerCapture(e.pointerId);
-                seek(timeAt(e).time);
-              }}
-              onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
-              data-testid="player-timeline"
-            >
-              <div className={classes.track}>
-                <div className={classes.buffered} style={{ width: percent(buffered) }} />
-                <div className={classes.played} style={{ width: percent(time) }} />
-                {isLoopActive(loop) && (
-                  <div
-                    className={classes.loopRange}
-                    style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
-                    data-testid="loop-range"
-                  >
-                    <span className={classes.loopEdge} data-edge="a" aria-hidden>
-                      A
-                    </span>
-                    <span className={classes.loopEdge} data-edge="b" aria-hidden>
-                      B
-                    </span>
-                  </div>
-                )}
-                {chapters.map((c) => (
-                  <span
-                    key={c.timeSeconds}
-                    className={classes.marker}
-                    style={{ left: percent(c.timeSeconds) }}
-                    title={c.title}
-                  />
-                ))}
-              </div>
-              {hover && (
-                <div className={classes.preview} style={{ left: hover.x }} data-testid="storyboard-preview">
-                  {hoverCue && (
-                    <div
-                      className={classes.previewImage}
-                      style={{
-                        width: hoverCue.width,
-                        height: hoverCue.height,
-                        backgroundImage: `url("${hoverCue.url}")`,
-                        backgroundPosition: `-${hoverCue.x}px -${hoverCue.y}px`,
-                      }}
-                    />
-                  )}
-                  <span>
-                    {hoverChapter ? `${hoverChapter.title} · ` : ''}
-                    {formatClock(hover.time)}
+            className={classes.timeline}
+            role="slider"
+            tabIndex={0}
+            aria-label="Seek"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(time)}
+            aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+            onKeyDown={onSliderKey}
+            onPointerMove={(e) => setHover(timeAt(e))}
+            onPointerLeave={() => setHover(null)}
+            onPointerDown={(e) => {
+              e.currentTarget.setPointerCapture(e.pointerId);
+              seek(timeAt(e).time);
+            }}
+            onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
+            data-testid="player-timeline"
+          >
+            <div className={classes.track}>
+              <div className={classes.buffered} style={{ width: percent(buffered) }} />
+              <div className={classes.played} style={{ width: percent(time) }} />
+              {isLoopActive(loop) && (
+                <div
+                  className={classes.loopRange}
+                  style={{ left: percent(loop.a!), width: percent(loop.b! - loop.a!) }}
+                  data-testid="loop-range"
+                >
+                  <span className={classes.loopEdge} data-edge="a" aria-hidden>
+                    A
+                  </span>
+                  <span className={classes.loopEdge} data-edge="b" aria-hidden>
+                    B
                   </span>
                 </div>
               )}
+              {chapters.map((c) => (
+                <span
+                  key={c.timeSeconds}
+                  className={classes.marker}
+                  style={{ left: percent(c.timeSeconds) }}
+                  title={c.title}
+                />
+              ))}
             </div>
-            <Group justify="space-between" wrap="nowrap" gap={4} px={8} pb={6}>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  color="white"
-                  onClick={togglePlay}
-                  aria-label={isPlaying ? 'Pause' : 'Play'}
-                >
-                  {isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="white"
-                  onClick={toggleMute}
-                  aria-label={isMuted ? 'Unmute' : 'Mute'}
-                >
-                  {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
-                </ActionIcon>
-                <Text c="white" fz="sm" className={classes.clock} data-testid="player-clock">
-                  {formatClock(time)} / {formatClock(duration)}
-                </Text>
-              </Group>
-              <Group gap={4} wrap="nowrap">
-                <Menu {...menuProps}>
-                  <Menu.Target>
-                    <Button variant="subtle" color="white" size="compact-sm" aria-label={`Speed ${speed}x`}>
-                      {speed}x
-                    </Button>
-                  </Menu.Target>
-                  <Menu.Dropdown className={classes.menu}>
-                    <Menu.Label>Speed</Menu.Label>
-                    {PLAYER_LIMITS.speeds.map((rate) => (
-                      <Menu.Item
-                        key={rate}
-                        onClick={() => onPreferencesChange({ isMirrored, playbackRate: rate })}
-                        fw={rate === playbackRate ? 700 : 400}
-                      >
-                        {rate}x
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-                <Tooltip label={isMirrored ? 'Mirror on' : 'Mirror'} withinPortal={false}>
-                  <ActionIcon
-                    variant={isMirrored ? 'filled' : 'subtle'}
-                    color={isMirrored ? 'pink' : 'white'}
-                    onClick={() => onPreferencesChange({ isMirrored: !isMirrored, playbackRate })}
-                    aria-label="Mirror"
-                    aria-pressed={isMirrored}
-                  >
-                    <IconArrowsHorizontal size={20} />
-                  </ActionIcon>
-                </Tooltip>
-                <Menu {...menuProps}>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant={subtitle ? 'filled' : 'subtle'}
-                      color={subtitle ? 'pink' : 'white'}
-                      aria-label="Subtitles"
-                    >
-                      <IconBadgeCc size={20} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown className={classes.menu}>
-                    <Menu.Label>Subtitles</Menu.Label>
-                    <Menu.Item onClick={() => chooseSubtitle(null)} fw={subtitle === null ? 700 : 400}>
-                      Off
-                    </Menu.Item>
-                    {stream.subtitles.map((s) => (
-                      <Menu.Item
-                        key={s.url}
-                        onClick={() => chooseSubtitle(s.lang)}
-                        fw={subtitle === s.lang ? 700 : 400}
-                      >
-                        {s.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-                <Menu {...menuProps}>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
-                      <IconSettings size={20} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown className={classes.menu}>
-                    <Menu.Label>Quality</Menu.Label>
-                    <Menu.Item onClick={() => chooseLevel(-1)} fw={level === -1 ? 700 : 400}>
-                      Auto{playingHeight && level === -1 ? ` (${playingHeight}p)` : ''}
-                    </Menu.Item>
-                    {levels.map((l) => (
-                      <Menu.Item
-                        key={l.index}
-                        onClick={() => chooseLevel(l.index)}
-                        fw={level === l.index ? 700 : 400}
-                      >
-                        {l.height}p
-                      </Menu.Item>
-                    ))}
-                  </Menu.Dropdown>
-                </Menu>
-                <ActionIcon
-                  variant="subtle"
-                  color="white"
-                  onClick={toggleFullscreen}
-                  aria-label="Full screen"
-                >
-                  <IconMaximize size={20} />
-                </ActionIcon>
-              </Group>
-            </Group>
+            {hover && (
+              <div className={classes.preview} style={{ left: hover.x }} data-testid="storyboard-preview">
+                {hoverCue && (
+                  <div
+                    className={classes.previewImage}
+                    style={{
+                      width: hoverCue.width,
+                      height: hoverCue.height,
+                      backgroundImage: `url("${hoverCue.url}")`,
+                      backgroundPosition: `-${hoverCue.x}px -${hoverCue.y}px`,
+                    }}
+                  />
+                )}
+                <span>
+                  {hoverChapter ? `${hoverChapter.title} · ` : ''}
+                  {formatClock(hover.time)}
+                </span>
+              </div>
+            )}
           </div>
-        )}
-      </div>
-
+          <Group justify="space-between" wrap="nowrap" gap={4} px={8} pb={6}>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                onClick={togglePlay}
+                aria-label={isPlaying ? 'Pause' : 'Play'}
+              >
+                {isPlaying ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                onClick={toggleMute}
+                aria-label={isMuted ? 'Unmute' : 'Mute'}
+              >
+                {isMuted ? <IconVolumeOff size={20} /> : <IconVolume size={20} />}
+              </ActionIcon>
+              <Text c="white" fz="sm" className={classes.clock} data-testid="player-clock">
+                {formatClock(time)} / {formatClock(duration)}
+              </Text>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Menu {...menuProps}>
+                <Menu.Target>
+                  <Button variant="subtle" color="white" size="compact-sm" aria-label={`Speed ${speed}x`}>
+                    {speed}x
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Speed</Menu.Label>
+                  {PLAYER_LIMITS.speeds.map((rate) => (
+                    <Menu.Item
+                      key={rate}
+                      onClick={() => onPreferencesChange({ isMirrored, playbackRate: rate })}
+                      fw={rate === playbackRate ? 700 : 400}
+                    >
+                      {rate}x
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Tooltip label={isMirrored ? 'Mirror on' : 'Mirror'} withinPortal={false}>
+                <ActionIcon
+                  variant={isMirrored ? 'filled' : 'subtle'}
+                  color={isMirrored ? 'pink' : 'white'}
+                  onClick={() => onPreferencesChange({ isMirrored: !isMirrored, playbackRate })}
+                  aria-label="Mirror"
+                  aria-pressed={isMirrored}
+                >
+                  <IconArrowsHorizontal size={20} />
+                </ActionIcon>
+              </Tooltip>
+              <Menu {...menuProps}>
+                <Menu.Target>
+                  <ActionIcon
+                    variant={subtitle ? 'filled' : 'subtle'}
+                    color={subtitle ? 'pink' : 'white'}
+                    aria-label="Subtitles"
+                  >
+                    <IconBadgeCc size={20} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Subtitles</Menu.Label>
+                  <Menu.Item onClick={() => chooseSubtitle(null)} fw={subtitle === null ? 700 : 400}>
+                    Off
+                  </Menu.Item>
+                  {stream.subtitles.map((s) => (
+                    <Menu.Item
+                      key={s.url}
+                      onClick={() => chooseSubtitle(s.lang)}
+                      fw={subtitle === s.lang ? 700 : 400}
+                    >
+                      {s.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Menu {...menuProps}>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" color="white" aria-label={`Quality: ${levelLabel}`}>
+                    <IconSettings size={20} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown className={classes.menu}>
+                  <Menu.Label>Quality</Menu.Label>
+                  <Menu.Item onClick={() => chooseLevel(-1)} fw={level === -1 ? 700 : 400}>
+                    Auto{playingHeight && level === -1 ? ` (${playingHeight}p)` : ''}
+                  </Menu.Item>
+                  {levels.map((l) => (
+                    <Menu.Item
+                      key={l.index}
+                      onClick={() => chooseLevel(l.index)}
+                      fw={level === l.index ? 700 : 400}
+                    >
+                      {l.height}p
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <ActionIcon variant="subtle" color="white" onClick={toggleFullscreen} aria-label="Full screen">
+                <IconMaximize size={20} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        </div>
+      )}
+    </div>
+  );
+  const practiceTools = (
+    <>
       {stream && grid && (
         <CountBar
           settings={countSettings}
@@ -586,6 +588,29 @@ export function VideoPlayer(props: VideoPlayerProps) {
           onLoopChapter={loopChapter}
           onChange={setLoop}
         />
+      )}
+    </>
+  );
+
+  return (
+    <Stack gap="sm">
+      {stream && props.videoId ? (
+        <PracticeCamera
+          videoId={props.videoId}
+          lessonRef={videoRef}
+          loop={loop}
+          speed={speed}
+          onLoopRange={(a, b, label) => setLoop((l) => ({ ...l, a, b, done: 0, ramp: null, label }))}
+          frameHook={cameraFrame}
+          tools={practiceTools}
+        >
+          {lessonFrame}
+        </PracticeCamera>
+      ) : (
+        <>
+          {lessonFrame}
+          {practiceTools}
+        </>
       )}
 
       {chapters.length > 0 && (
