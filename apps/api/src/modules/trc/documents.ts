@@ -66,6 +66,20 @@ export async function storeDocument(
   });
 }
 
+/**
+ * A stored PDF's first page as an image. Documents stored before the image existed get it drawn now and kept;
+ * null when the PDF is gone or its page cannot be drawn.
+ */
+export async function readFirstPage(app: Pick<FastifyInstance, 'files'>, storageKey: string) {
+  const key = firstPageKey(storageKey);
+  const kept = await app.files.readPrivate(key);
+  if (kept) return kept;
+  const pdf = await app.files.readPrivate(storageKey);
+  const image = pdf ? await renderFirstPage(pdf) : null;
+  if (image) await app.files.putPrivate(key, image, 'image/webp');
+  return image;
+}
+
 const FETCH_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 

@@ -20,12 +20,13 @@ import { registerCommentSubject } from '../comments/subjects';
 import { trcCommentSubject } from './access';
 import {
   byteRangeOf,
+  type Disposition,
   fetchPdf,
+  readFirstPage,
   storeDocument,
   verifyDocumentSignature,
   verifyFirstPageSignature,
 } from './documents';
-import { firstPageKey, renderFirstPage } from './first-page';
 import { findDocument } from './queries';
 import {
   accessState,
@@ -194,24 +195,11 @@ async function documentRoutes(app: FastifyInstance) {
     { schema: { hide: true }, config: { rateLimit: false } },
     async (request, reply) => {
       const { documentId } = request.params;
-      if (!/^[0-9a-f-]{36}$/.test(documentId)) throw new AppError('NOT_FOUND', 'Not found');
-      const check = verifyFirstPageSignature(app.video.secret, documentId, request.query);
-      if (!check.ok)
-        throw new AppError(
-          'FORBIDDEN',
-          check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.',
-        );
-      const doc = await findDocument(app.db, documentId);
-      if (!doc) throw new AppError('NOT_FOUND', 'Not found');
-      const key = firstPageKey(doc.storageKey);
-      let image = await app.files.readPrivate(key);
-      if (!image) {
-        const pdf = await app.files.readPrivate(doc.storageKey);
-        image = pdf ? await renderFirstPage(pdf) : null;
-        if (!image) throw new AppError('NOT_FOUND', 'Not found');
-        await app.files.putPrivate(key, image, 'image/webp');
-      }
-      const maxAge = Math.max(0, Math.min(3600, Number(request.query.e) - Math.floor(Date.now() / 1000)));
+      const { doc, maxAge } = await openSignedLink(app, documentId, request.query.e, () =>
+        verifyFirstPageSignature(app.video.secret, documentId, request.query),
+      );
+      const image = await readFirstPage(app, doc.storageKey);
+      if (!image) throw new AppError('NOT_FOUND', 'Not found');
       reply.headers({
         ...UPLOAD_HEADERS,
         'content-type': 'image/webp',
@@ -228,20 +216,16 @@ async function documentRoutes(app: FastifyInstance) {
     { schema: { hide: true }, config: { rateLimit: false } },
     async (request, reply) => {
       const { documentId } = request.params;
-      if (!/^[0-9a-f-]{36}$/.test(documentId)) throw new AppError('NOT_FOUND', 'Not found');
-      const check = verifyDocumentSignature(app.video.secret, documentId, request.query);
-      if (!check.ok)
-        throw new AppError(
-          'FORBIDDEN',
-          check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.',
-        );
-      const doc = await findDocument(app.db, documentId);
-      if (!doc) throw new AppError('NOT_FOUND', 'Not found');
-      const maxAge = Math.max(0, Math.min(3600, Number(request.query.e) - Math.floor(Date.now() / 1000)));
+      let disposition: Disposition = 'inline';
+      const { doc, maxAge } = await openSignedLink(app, documentId, request.query.e, () => {
+        const check = verifyDocumentSignature(app.video.secret, documentId, request.query);
+        if (check.ok) disposition = check.disposition;
+        return check;
+      });
       const headers = {
         ...UPLOAD_HEADERS,
         'content-type': 'application/pdf',
-        'content-disposition': `${check.disposition}; filename="${doc.name.replace(/"/g, '')}"`,
+        'content-disposition': `${disposition}; filename="${doc.name.replace(/"/g, '')}"`,
         'cache-control': `private, max-age=${maxAge}`,
         'cross-origin-resource-policy': 'same-origin',
         'accept-ranges': 'bytes',
@@ -266,4 +250,24 @@ async function documentRoutes(app: FastifyInstance) {
       return reply.send(bytes);
     },
   );
+}
+
+/**
+ * The document a signed file link names: 404 for a malformed id or an unknown document, 403 for a forged or
+ * expired signature; and how long a browser may keep the answer (until the link expires, at most an hour).
+ */
+async function openSignedLink(
+  app: FastifyInstance,
+  documentId: string,
+  expires: string | undefined,
+  verify: () => { ok: true } | { ok: false; reason: 'invalid' | 'expired' },
+) {
+  if (!/^[0-9a-f-]{36}$/.test(documentId)) throw new AppError('NOT_FOUND', 'Not found');
+  const check = verify();
+  if (!check.ok)
+    throw new AppError('FORBIDDEN', check.reason === 'expired' ? 'This link has expired.' : 'Invalid link.');
+  const doc = await findDocument(app.db, documentId);
+  if (!doc) throw new AppError('NOT_FOUND', 'Not found');
+  const maxAge = Math.max(0, Math.min(3600, Number(expires) - Math.floor(Date.now() / 1000)));
+  return { doc, maxAge };
 }
