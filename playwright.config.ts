@@ -72,7 +72,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'pnpm --filter @dance/api exec tsx src/server.ts',
+      // Node 24's V8 can abort a process running PGlite's WebAssembly ("Check failed:
+      // jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500, open): a crashed API is started again on a
+      // fresh data folder, so one test fails instead of the whole run.
+      command: `sh -c 'for attempt in 1 2 3; do pnpm --filter @dance/api exec tsx src/server.ts && exit 0; echo "e2e API exited with $?, starting it again" >&2; rm -rf "$DATA_DIR"; done; exit 1'`,
       url: `${api}/health`,
       env: {
         PORT: String(API_PORT),
