@@ -32,6 +32,9 @@ async function openList(page: Page) {
   // The list's thumbnails alone fill Resource Timing's default buffer of 250 entries.
   await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
   await page.goto('/AllVideos');
+  // The grid settles first (thumbnails and the idle warm-up of the first card): a card that moves away under a
+  // resting pointer ends the intent, and with it the warm-up.
+  await page.waitForLoadState('networkidle');
   const card = page.locator(`article a[href*="v=${videoId}"]`).first();
   await card.scrollIntoViewIfNeeded();
   return { videoId, card, playbackRequests, segments, media };
