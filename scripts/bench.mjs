@@ -18,6 +18,7 @@ import { runHealth } from './bench/health.mjs';
 import { runInsights } from './bench/insights.mjs';
 import { runLcp } from './bench/lcp.mjs';
 import { describeMachine, formatNumber, NotMeasured, ROOT } from './bench/lib.mjs';
+import { runLighthouse } from './bench/lighthouse.mjs';
 import { runNotifications } from './bench/notifications.mjs';
 import { runOverload } from './bench/overload.mjs';
 import { runPlayer, runPlayerData } from './bench/player.mjs';
@@ -32,6 +33,7 @@ const PARTS = {
   dev: runDevStart,
   bundle: runBundle,
   lcp: runLcp,
+  lighthouse: runLighthouse,
   catalogue: runCatalogue,
   overload: runOverload,
   playlists: runPlaylists,

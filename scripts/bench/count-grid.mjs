@@ -85,7 +85,11 @@ export async function runCounts() {
       isWithin: report.loopJumps.medianMs < 50,
     });
   const seekLate = report.loopJumps?.jumps.map((j) => formatNumber(j.seekAfterMs, 0)).join(', ') ?? '';
-  const seeked = report.loopJumps?.jumps.map((j) => formatNumber(j.seekedAfterMs, 0)).join(', ') ?? '';
+  // The spec records no delay (NaN, null in JSON) when no 'seeked' of this jump had been seen when it measured.
+  const seeked =
+    report.loopJumps?.jumps
+      .map((j) => (j.seekedAfterMs === null ? 'not seen' : formatNumber(j.seekedAfterMs, 0)))
+      .join(', ') ?? '';
   return {
     rows,
     details: [

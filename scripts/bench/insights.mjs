@@ -55,6 +55,8 @@ async function generate(sql) {
     from generate_series(1, ${Math.round(MEMBERS / 25)}) g
     join (select id, row_number() over (order by id) n from users where user_type = 'studio-owner') o
       on o.n = 1 + g % ${Math.max(1, Math.round(MEMBERS / 50))}`);
+  // The members-by-plan counts (decision 0059) are counted once after the load, not row by row.
+  await sql`alter table subscriptions disable trigger subscriptions_member_plan_counts`;
   await sql.unsafe(`
     insert into subscriptions (user_id, provider, provider_subscription_id, provider_customer_id, plan_id, period,
                                status, trial_start, trial_end, cancelled_at, resource_version, created_at)
@@ -73,6 +75,9 @@ async function generate(sql) {
   // The likes windows (decision 0053) are left unbuilt: the overview's job or first request builds them.
   await sql`alter table video_reactions disable trigger video_likes_windows`;
   await sql`alter table watch_progress disable trigger watch_progress_daily`;
+  // The watch windows (decision 0059) likewise: the overview's job or first request builds them.
+  await sql`alter table watch_progress disable trigger watch_progress_windows`;
+  await sql`alter table video_watch_daily disable trigger video_watch_daily_windows`;
   await sql.unsafe(`
     with v as (select id, row_number() over (order by id) - 1 as n from videos),
          u as (select id, row_number() over (order by id) as n from users where email like 'm%@bench.test')
@@ -103,6 +108,11 @@ async function generate(sql) {
   await sql`alter table video_reactions enable trigger video_likes_windows`;
   await sql`update likes_window_state set end_day = null`;
   await sql`alter table watch_progress enable trigger watch_progress_daily`;
+  await sql`alter table watch_progress enable trigger watch_progress_windows`;
+  await sql`alter table video_watch_daily enable trigger video_watch_daily_windows`;
+  await sql`update watch_window_state set end_day = null`;
+  await sql`alter table subscriptions enable trigger subscriptions_member_plan_counts`;
+  await sql`select member_plan_counts_rebuild()`;
   await sql`vacuum analyze`;
 }
 
@@ -286,6 +296,19 @@ export async function runInsights() {
     const weeklyPlan = await explain(`
       select count(*) from subscriptions where created_at >= now() - interval '7 days' and created_at < now()`);
 
+    // The overview's other reads (decision 0059), with JIT off as the API's pool has it.
+    await data`set jit = off`;
+    const membersPlan = await explain(`
+      select plan_id, status, members from member_plan_counts where members > 0 order by plan_id, status`);
+    const watchPlan = await explain(`
+      select video_id, seconds from video_watch_windows where days = 90 and seconds > 0
+      order by seconds desc nulls last, video_id limit 10`);
+    const minutesPlan = await explain(`
+      select to_char(g.d, 'YYYY-MM-DD') as day,
+        coalesce(round((coalesce(t.seconds,
+          (select sum(w.seconds::float8) from video_watch_daily w where w.day = g.d)) / 60)::numeric, 1), 0)::float8 as minutes
+      from (select generate_series('${from}'::date, '${to}'::date, interval '1 day')::date as d) g
+      left join watch_day_totals t on t.day = g.d order by g.d`);
     const windowPlan = await explain(`
       select video_id, likes from video_likes_windows where days = 90 and likes > 0
       order by likes desc nulls last, video_id limit 10`);
@@ -349,6 +372,15 @@ export async function runInsights() {
       ...plan(
         "EXPLAIN of the overview's most liked of the last 90 days (the likes window, decision 0053)",
         windowPlan,
+      ),
+      ...plan("EXPLAIN of the overview's members by plan (the counts, decision 0059)", membersPlan),
+      ...plan(
+        "EXPLAIN of the overview's most watched of the last 90 days (the watch window, decision 0059)",
+        watchPlan,
+      ),
+      ...plan(
+        "EXPLAIN of the overview's minutes per day of 90 days (closed days' totals, today summed; decision 0059)",
+        minutesPlan,
       ),
     );
     return { rows, details };

@@ -17,7 +17,7 @@ const BUDGET_HOVER_MS = { 'no throttling': 150, 'desktop network': 400 };
 /** Without hover (keyboard), at most this many times the profile's physical floor. */
 const BUDGET_FLOOR_RATIO = 1.2;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const MEMBER = { email: 'dancer@demo.test', password: 'Dance123!' };
+export const MEMBER = { email: 'dancer@demo.test', password: 'Dance123!' };
 /** The list page whose cards are clicked (newest first: the bench videos, released today, lead it). */
 const LIST_PATH = '/AllVideos';
 /** The player's localStorage switch to hls.js defaults (apps/member/src/features/player/hls-start.ts). */
@@ -86,10 +86,15 @@ const ms = (value) => `${formatNumber(value)} ms`;
 /** Built JS files (by URL path) and which of them hold hls.js or the player page. */
 function readBuild(distDir) {
   const files = new Map();
-  for (const name of readdirSync(join(distDir, 'assets'))) {
+  // The bundled chunks, and the scripts copied from public/ as they are (early.js, decision 0058).
+  const scripts = [
+    ...readdirSync(join(distDir, 'assets')).map((name) => ['assets/', name]),
+    ...readdirSync(distDir).map((name) => ['', name]),
+  ];
+  for (const [folder, name] of scripts) {
     if (!name.endsWith('.js')) continue;
-    const content = readFileSync(join(distDir, 'assets', name));
-    files.set(`/assets/${name}`, {
+    const content = readFileSync(join(distDir, folder, name));
+    files.set(`/${folder}${name}`, {
       gzipBytes: gzipSync(content, { level: 9 }).length,
       isHls: content.includes(HLS_MARKER),
       isPlayerPage: name.startsWith('player-page-'),
@@ -176,6 +181,16 @@ function armFrameWatch(page) {
         { capture: true, once: true },
       );
       let video = null;
+      let first = null;
+      // The frame after the first (the picture moving): recorded beside it, so that a first frame shown
+      // long before the next one cannot pass for a moving picture.
+      const onNextFrame = (_now, meta) => {
+        if (meta.mediaTime === first.mediaTime) {
+          video.requestVideoFrameCallback(onNextFrame);
+          return;
+        }
+        resolve({ ...run, ...first, nextFrameAt: meta.expectedDisplayTime, nextMediaTime: meta.mediaTime });
+      };
       const onFrame = (now, meta) => {
         if (video.paused) {
           video.requestVideoFrameCallback(onFrame);
@@ -183,13 +198,13 @@ function armFrameWatch(page) {
         }
         observer.disconnect();
         longTasks.disconnect();
-        resolve({
-          ...run,
+        first = {
           frameAt: meta.expectedDisplayTime,
           callbackAt: now,
           mediaTime: meta.mediaTime,
           height: video.videoHeight,
-        });
+        };
+        video.requestVideoFrameCallback(onNextFrame);
       };
       const observer = new MutationObserver(() => {
         const found = document.querySelector('video[data-testid="player-video"]');
@@ -274,7 +289,7 @@ async function openMode(browser, base, mode, network) {
     await cdp.send('Network.emulateNetworkConditions', network.conditions);
   }
   await page.goto(`${base}${LIST_PATH}`, { waitUntil: 'load' });
-  return { mode, context, page, csrfToken, runs: [], warmUp: null };
+  return { mode, network: network.name, context, page, csrfToken, runs: [], warmUp: null };
 }
 
 const cardLink = (page, videoId) => page.locator(`article a[href*="v=${videoId}"]`).first();
@@ -295,6 +310,24 @@ async function clickToFirstFrame(state, base, videoId) {
   await waitForQuiet(page);
   await armFrameWatch(page);
   const scriptsBefore = page.scripts.length;
+  // BENCH_PLAYER_TRACE_DIR: a Chromium trace of each click to its frame, to see where the time goes (tracing
+  // slows the page: the figures of such a run are not comparable).
+  const traceDir = process.env.BENCH_PLAYER_TRACE_DIR;
+  const tracer = traceDir ? page.context().browser() : null;
+  if (tracer) {
+    state.traces = (state.traces ?? 0) + 1;
+    await tracer.startTracing(page, {
+      path: join(traceDir, `${state.network.replace(/\W+/g, '-')}-${state.mode}-${state.traces}.json`),
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+        'media',
+        'loading',
+      ],
+    });
+  }
   if (state.mode === 'keyboard') {
     // The pointer rests away from the cards; the keyboard focuses the card's link and opens it at once.
     await page.mouse.move(1, 1);
@@ -311,6 +344,7 @@ async function clickToFirstFrame(state, base, videoId) {
       throw new Error(`no video frame within 30 s of the click (${state.mode}, video ${videoId})`);
     }),
   ]);
+  if (tracer) await tracer.stopTracing();
   if (result.clickAt === null) throw new Error('the click was not seen by the page');
   const breakdown = await readBreakdown(page, result.clickAt);
   const scriptsLoaded = page.scripts.slice(scriptsBefore);
@@ -336,6 +370,8 @@ async function clickToFirstFrame(state, base, videoId) {
   return {
     videoId,
     ms: result.frameAt - result.clickAt,
+    nextFrame: Math.round(result.nextFrameAt - result.clickAt),
+    mediaTimes: [result.mediaTime, result.nextMediaTime].map((t) => formatNumber(t, 3)).join(' s, '),
     cls: after.filter(([, , hadInput]) => !hadInput).reduce((sum, [, value]) => sum + value, 0),
     allShifts: after.reduce((sum, [, value]) => sum + value, 0),
     shiftSources: [
@@ -396,7 +432,7 @@ async function checkHomeScripts(browser, base, build, { isSavingData = false } =
  * run opens another video (its own playback answer and signed URLs, nothing cached from an earlier run).
  * Their cards must be on the list page (newest first).
  */
-async function prepareVideos(
+export async function prepareVideos(
   browser,
   { api, app },
   count,
@@ -658,7 +694,7 @@ export async function runPlayer() {
     const home = { ...own, later, hlsAfterIdle: later.some((url) => built.get(url)?.isHls) };
 
     const describeRun = (r) =>
-      `${ms(r.ms)} (${r.height}p; playback answer ${r.playbackStart}-${r.playbackEnd}, <video> in the page ${r.mounted} ` +
+      `${ms(r.ms)} (${r.height}p; the next frame ${r.nextFrame}; playback answer ${r.playbackStart}-${r.playbackEnd}, <video> in the page ${r.mounted} ` +
       `(poster ${r.posterAtMount ? 'set' : 'not set'}), master.m3u8 ${r.masterStart}-${r.masterEnd}, ` +
       `first segment ${r.firstSegment} at ${r.firstSegmentEnd}, \`playing\` ${r.playing}, timeupdate>0 ${r.timeupdate}, ` +
       `long tasks ${r.longTaskMs}, layout shift ${formatNumber(r.allShifts, 3)}${r.shiftSources ? `: ${r.shiftSources}` : ''})`;
@@ -685,7 +721,9 @@ export async function runPlayer() {
         `so the ratio is given for the desktop profile only.`,
     ];
     let hlsOnPlayer = false;
-    for (const network of NETWORKS) {
+    // BENCH_PLAYER_NETWORKS: only the profiles named (comma-separated), for a quicker look at one of them.
+    const only = process.env.BENCH_PLAYER_NETWORKS?.split(',').map((name) => name.trim());
+    for (const network of NETWORKS.filter((n) => !only || only.includes(n.name))) {
       const states = [];
       for (const mode of Object.keys(MODES)) states.push(await openMode(browser, base, mode, network));
       // Warm-up in each tab: the first video of the visit loads the player's chunks and gives the player
@@ -702,7 +740,7 @@ export async function runPlayer() {
           state.runs.push(run);
           console.log(
             `player: ${network.name}, run ${i + 1}/${RUNS} ${state.mode}: ${ms(run.ms)} ` +
-              `(${run.height}p, ${run.renditions.join('+')}, floor ${ms(floorMs(network, run))})`,
+              `(next frame ${ms(run.nextFrame)}, media times ${run.mediaTimes} s; ${run.height}p, ${run.renditions.join('+')}, floor ${ms(floorMs(network, run))})`,
           );
         }
       }

@@ -63,3 +63,22 @@ test('every budget of the registry is found in docs/performance.md or is a budge
     [],
   );
 });
+
+test('the slow-phone budgets read the lighthouse part’s summary rows, not its per-page rows', () => {
+  const report = `
+### 2026-11-26 05:00 UTC: \`pnpm bench lighthouse\`
+
+| Measure | Result | Budget | Within budget |
+|---|---|---|---|
+| Lighthouse mobile, home \`/\` (median run of 3) | score 91, LCP 2.10 s, CLS 0.000, TBT 120 ms | LCP < 2.5 s, CLS < 0.1; goal score ≥ 90 | yes |
+| Slow phone INP, starting playback (\`/PlayerPage\`) (p75 of 5) | 96 ms | < 200 ms | yes |
+| Slow phone Core Web Vitals, worst of home, library and player | LCP 2.40 s, CLS 0.002, INP 150 ms (load 1.00 / 1.00 / 1.00) | LCP < 2.5 s, CLS < 0.1, INP < 200 ms | yes |
+| Lighthouse mobile performance score, lowest of home, library and player | 84 | ≥ 90 (goal) | **no** |
+`;
+  const slowPhone = BUDGETS.filter((entry) => entry.part === 'lighthouse');
+  const [vitals, score] = summarise(report, slowPhone);
+  assert.match(vitals.last.result, /^LCP 2\.40 s, CLS 0\.002, INP 150 ms/);
+  assert.equal(vitals.last.verdict, 'yes');
+  assert.equal(score.last.result, '84');
+  assert.equal(score.last.verdict, 'no');
+});

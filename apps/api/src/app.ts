@@ -20,7 +20,7 @@ import { createOutboxMailSender, createSmtpMailSender, type MailSender } from '.
 import { createWebPushSender, loadVapidKeys, type PushSender } from './adapters/push';
 import { createVideoAdapters, type VideoAdapters } from './adapters/video';
 import type { AppConfig } from './config/env';
-import { type Database, type Db, openDatabase } from './db/client';
+import { type Database, type Db, openDatabase, SEED_LOCK_ID, withPostgresLock } from './db/client';
 import { DatabaseLoadShedder } from './db/pressure';
 import { seedDemo } from './demo';
 import { jobsPlugin } from './jobs';
@@ -42,6 +42,7 @@ import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { devRoutes } from './modules/dev/routes';
+import { imageVariantsBackfillJob } from './modules/files/jobs';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -380,6 +381,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminReactionRoutes);
   await app.register(adminOverviewRoutes);
   app.jobs.add(likesWindowsJob);
+  app.jobs.add(imageVariantsBackfillJob);
   await app.register(sitemapRoutes);
   app.jobs.add(sitemapRefreshJob);
   await app.register(shareRoutes);
@@ -388,5 +390,9 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(notificationRoutes);
   if (config.env !== 'production' && !config.smtpUrl) await app.register(devRoutes);
 
-  if (config.seedDemoData) await seedDemo(app);
+  if (config.seedDemoData) {
+    // Each seeder adds only what is missing, so processes that start together take turns (PGlite has one).
+    if (config.databaseUrl) await withPostgresLock(config.databaseUrl, SEED_LOCK_ID, () => seedDemo(app));
+    else await seedDemo(app);
+  }
 }

@@ -1,21 +1,19 @@
 import '@dance/ui/styles.css';
 import './styles.css';
 
-import { installPlainValidationMessages } from '@dance/domain';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createAppApiClient, createAppQueryClient } from './app/api';
 import { AppProviders } from './app/app-providers';
+import { createEarlyFetch } from './app/early-requests';
 import { createAppNavigator } from './app/navigator';
 import { prefetchFirstPage } from './app/prefetch';
 import { AppRoutes } from './app/router';
 import { registerSessionExpiredHandler } from './app/session-expired';
 
-// Form checks that use the shared schemas speak plainly (issue 22 item 8).
-installPlainValidationMessages();
-
-const client = createAppApiClient();
+// The first page's answers that public/early.js already asked for are taken from it (decision 0058).
+const client = createAppApiClient(undefined, createEarlyFetch());
 const queryClient = createAppQueryClient();
 const { navigate, NavigatorBridge } = createAppNavigator();
 registerSessionExpiredHandler(client, queryClient, navigate);

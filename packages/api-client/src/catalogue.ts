@@ -117,11 +117,17 @@ export function useProducts(query: string, { isEnabled = true }: { isEnabled?: b
 }
 
 /** A page of library or class videos. The previous page stays on screen while the next one loads. */
+/** A page of the video list, shared by its hook and the app's start-up prefetch of a library page. */
+export const videosQueryOptions = (client: ApiClient, query: TVideoListParams) =>
+  queryOptions({
+    queryKey: catalogueKeys.videos(query),
+    queryFn: ({ signal }) => client.call(catalogueRoutes.listVideos, { query: toQuery(query), signal }),
+  });
+
 export function useVideos(query: TVideoListParams, { isEnabled = true }: { isEnabled?: boolean } = {}) {
   const client = useApiClient();
   return useQuery({
-    queryKey: catalogueKeys.videos(query),
-    queryFn: ({ signal }) => client.call(catalogueRoutes.listVideos, { query: toQuery(query), signal }),
+    ...videosQueryOptions(client, query),
     placeholderData: keepPreviousData,
     enabled: isEnabled,
   });

@@ -9,6 +9,8 @@ export * from './content';
 export * from './dev/contracts';
 export * from './endpoints';
 export * from './files/contracts';
+export * from './files/image-variants';
+export * from './first-page-messages';
 export * from './format';
 export * from './http/endpoint';
 export * from './http/error-codes';

@@ -1,8 +1,12 @@
+import { FIRST_PAGE_MESSAGES } from './first-page-messages';
+
 /**
  * The spec's user-facing texts, word for word (typos included: users and support documents know them).
  * Apps show these; the API answers with them where the spec gives the server's message.
  */
 export const MESSAGES = {
+  ...FIRST_PAGE_MESSAGES,
+
   // Sign-up validation (spec 1 §5)
   firstNameRequired: 'Please fill in your first name',
   lastNameRequired: 'Please fill in your last name',
@@ -37,7 +41,6 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   invalidUserType: 'User Type is Invalid',
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes or reset your password.',
-  pleaseLoginAgain: 'Please Login Again',
   roleMismatch: 'user role does not match',
   pleaseLoginFirst: 'Please login first',
 
@@ -56,7 +59,6 @@ export const MESSAGES = {
   errorSendingRequest: 'Error in sending the request.',
 
   // Generic
-  somethingWentWrong: 'Something went wrong',
   notFound: 'Not found',
   forbidden: 'You do not have permission to do that.',
   validationFailed: 'Some fields are not valid.',
@@ -114,10 +116,6 @@ export const MESSAGES = {
   profileImageInvalid: 'Please upload the image first.',
 
   // Catalogue: cards, library, saved (spec 1 §8, spec 2 §2; issue 3)
-  videoSaved: 'Saved',
-  videoUnsaved: 'Unsaved',
-  savedUpdateFailed: 'Failed to update saved status',
-  noVideosToShow: 'No Videos To Show',
   noInstructorFound: 'No Instructor Found',
   noProductsFound: 'No Products Found',
   failedToFetchProducts: 'Failed to fetch products',
@@ -125,12 +123,6 @@ export const MESSAGES = {
     "Your saved videos will appear here once you've added them, making it easy to revisit your favorites anytime.",
 
   // No silent dead ends (issue 22 item 7)
-  saveNeedsAccountTitle: 'Sign up to save videos',
-  saveNeedsAccountBody:
-    'Create an account to keep the videos you want to practise in one list, on every device.',
-  saveNeedsAccountConfirm: 'Sign up',
-  saveNeedsAccountCancel: 'Not now',
-  searchTooShort: 'Please enter at least 3 characters',
   planRequiredToWatch: 'You need a plan to watch this video. Choose one below to start watching.',
 } as const;
 

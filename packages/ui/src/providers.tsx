@@ -2,6 +2,7 @@ import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { DialogHost } from './dialogs/dialog-host';
 import { theme } from './theme';
+import { useIsIdleAfterPaint } from './use-idle-after-paint';
 
 /**
  * Dimmed text (secondary lines, captions, card meta) at AA contrast: Mantine's gray-6 on white is 3.3:1;
@@ -28,7 +29,7 @@ const resolveCssVariables: CSSVariablesResolver = (resolved) => {
   };
 };
 
-// Toasts only ever appear after something happened: their renderer loads after the first paint.
+// Toasts only ever appear after something happened: their renderer loads once the first page is idle.
 const NotificationsHost = lazy(() =>
   import('./notifications-host').then((m) => ({ default: m.NotificationsHost })),
 );
@@ -39,6 +40,8 @@ const NotificationsHost = lazy(() =>
  * `env="test"` turns off transitions and portals for component tests.
  */
 export function UiProvider({ children, env = 'default' }: { children: ReactNode; env?: 'default' | 'test' }) {
+  // A toast shown before then waits in Mantine's store and appears when the host mounts.
+  const isNotificationsHostShown = useIsIdleAfterPaint() || env === 'test';
   return (
     <MantineProvider
       theme={theme}
@@ -46,9 +49,11 @@ export function UiProvider({ children, env = 'default' }: { children: ReactNode;
       env={env}
       cssVariablesResolver={resolveCssVariables}
     >
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
+      {isNotificationsHostShown && (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      )}
       <DialogHost />
       {children}
     </MantineProvider>

@@ -1,3 +1,4 @@
+import { UPLOAD_IMAGE_TYPES } from '@dance/domain';
 import { Button, FileButton, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -61,7 +62,7 @@ export function ImagePicker({
             <Text size="sm" c="dimmed" truncate>
               {file ? file.name : currentUrl ? 'Current image' : 'No image chosen'}
             </Text>
-            <FileButton onChange={onFileChange} accept="image/png,image/jpeg,image/gif,image/svg+xml">
+            <FileButton onChange={onFileChange} accept={UPLOAD_IMAGE_TYPES.join(',')}>
               {(props) => (
                 <Button variant="light" size="xs" {...props}>
                   {src ? 'Replace image' : 'Choose image'}

@@ -96,22 +96,43 @@ function instrumentPostgres(client: postgres.Sql, observers: QueryObserver[]) {
   }) as typeof client.begin;
 }
 
-/** Applies the migrations on PostgreSQL, one process at a time (an advisory lock), and closes its connection. */
-export async function migratePostgresDatabase(databaseUrl: string): Promise<void> {
-  const migrationClient = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  // Instances starting together take turns: the first migrates, the others find nothing left to do.
-  await migrationClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+/**
+ * Runs `work` while this process holds a PostgreSQL advisory lock, on a connection of its own that `work` may
+ * use: processes starting together take turns.
+ */
+export async function withPostgresLock<T>(
+  databaseUrl: string,
+  lockId: number,
+  work: (client: postgres.Sql) => Promise<T>,
+): Promise<T> {
+  const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  await client`select pg_advisory_lock(${lockId})`;
   try {
-    await migratePostgres(drizzlePostgres({ client: migrationClient }), {
-      migrationsFolder: migrationsFolder(),
-    });
+    return await work(client);
   } finally {
-    await migrationClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
-    await migrationClient.end();
+    await client`select pg_advisory_unlock(${lockId})`.catch(() => {});
+    await client.end();
   }
 }
 
+/** Applies the migrations on PostgreSQL, one process at a time (an advisory lock), and closes its connection. */
+export async function migratePostgresDatabase(databaseUrl: string): Promise<void> {
+  // Instances starting together take turns: the first migrates, the others find nothing left to do.
+  await withPostgresLock(databaseUrl, MIGRATION_LOCK_ID, (client) =>
+    migratePostgres(drizzlePostgres({ client }), { migrationsFolder: migrationsFolder() }),
+  );
+}
+
 const POOL_MAX = 10;
+
+/**
+ * Session settings of the API's pool. JIT off: PostgreSQL compiles a query whose estimated cost passes
+ * `jit_above_cost` (100,000 by default), and an estimate need not be the work: the overview's minutes per day
+ * (90 days, one of them summed, a few ms of work) was estimated at 2.6 million from generate_series's default of
+ * 1,000 rows and spent 1 s in LLVM inlining and optimisation on every request at load average 18 (decision 0059).
+ * The API runs short queries only; none gains from compiling.
+ */
+const SESSION: Partial<postgres.ConnectionParameters> = { jit: 'off' };
 
 /** The migrations folder, found from the source tree or from the bundled dist/. */
 function migrationsFolder(): string {
@@ -125,6 +146,8 @@ function migrationsFolder(): string {
 
 /** Any constant shared by every instance of the API. */
 const MIGRATION_LOCK_ID = 7_271_142;
+/** The demo data's seeding: API processes starting together on a fresh database seed it once, in turn. */
+export const SEED_LOCK_ID = 7_271_143;
 
 export interface OpenDatabaseOptions {
   databaseUrl: string | null;
@@ -147,7 +170,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     if (options.migrate !== false) await migratePostgresDatabase(options.databaseUrl);
-    const client = postgres(options.databaseUrl, { max: POOL_MAX, onnotice: () => {} });
+    const client = postgres(options.databaseUrl, {
+      max: POOL_MAX,
+      onnotice: () => {},
+      connection: SESSION,
+    });
     const observers: QueryObserver[] = [];
     instrumentPostgres(client, observers);
     const db = drizzlePostgres({ client, schema, casing: 'snake_case' }) as unknown as Db;

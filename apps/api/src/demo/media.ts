@@ -169,6 +169,12 @@ async function renderClip(spec: ClipSpec, dir: string, signal: AbortSignal) {
     ],
     { signal },
   );
+  // Another process sharing the cache (the e2e lanes, decision 0060) may have finished the same clip meanwhile:
+  // keep its copy, which it may be installing, rather than delete it under it.
+  if (existsSync(join(dir, '720p', 'index.m3u8'))) {
+    await rm(work, { recursive: true, force: true });
+    return;
+  }
   await rm(dir, { recursive: true, force: true });
   await rename(work, dir);
 }

@@ -30,7 +30,8 @@ const CONCURRENCY = 16;
  * public schema is compared; pg-boss's own schema (job queue bookkeeping, maintenance runs on a timer) is not
  * part of it. notification_inbox: the delivery jobs of notifications sent by earlier (valid) requests write
  * it while later routes are fuzzed. release_*: the midnight release job's catch-up at start (and its audit
- * rollups) runs while the first routes are fuzzed.
+ * rollups) runs while the first routes are fuzzed. The overview's windows (likes and watching, decisions 0053
+ * and 0059): the windows job rolls them once at start, so that roll too can land while routes are fuzzed.
  */
 const IGNORED_TABLES = new Set<string>([
   'notification_inbox',
@@ -38,6 +39,11 @@ const IGNORED_TABLES = new Set<string>([
   'release_ledger',
   'release_audit_events',
   'release_audit_rollup',
+  'likes_window_state',
+  'video_likes_windows',
+  'watch_window_state',
+  'video_watch_windows',
+  'watch_day_totals',
 ]);
 
 type Zod = z.ZodType & { _zod: { def: ZodDef } };
@@ -502,6 +508,34 @@ async function rowCounts(): Promise<Record<string, number>> {
   return Object.fromEntries((result.rows ?? result).map((r) => [r.t, Number(r.n)]));
 }
 
+/**
+ * Waits (15 s at most) until no job is due or running: a job queued by an earlier route's valid requests (a
+ * notification's delivery mailing its members) would otherwise write while the next route is fuzzed and read as
+ * that route's write.
+ */
+let settleMs = 0;
+async function jobsSettled() {
+  const started = Date.now();
+  try {
+    await waitForJobs();
+  } finally {
+    settleMs += Date.now() - started;
+  }
+}
+async function waitForJobs() {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const result = (await t.app.db
+      .execute(
+        sql`select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+      )
+      .catch(() => null)) as unknown as ({ rows?: { n: number }[] } & { n: number }[]) | null;
+    // No pg-boss schema yet: nothing was ever queued.
+    if (!result || Number((result.rows ?? result)[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function changed(before: Record<string, number>, after: Record<string, number>) {
   return Object.keys({ ...before, ...after })
     .filter((k) => before[k] !== after[k])
@@ -572,6 +606,7 @@ describe('contract fuzzing', () => {
           );
       };
       // Invalid input: refused, and nothing written.
+      await jobsSettled();
       const before = await rowCounts();
       const routeStarted = Date.now();
       await inBatches(invalid, async (req) => {
@@ -596,7 +631,8 @@ describe('contract fuzzing', () => {
     console.log(
       `contract fuzz: seed ${SEED}, ${routes.length} routes, ${requests} requests ` +
         `(${invalidCount} invalid, ${requests - invalidCount} boundary-valid), ${serverErrors.length} 5xx, ` +
-        `${writes.length} routes wrote on invalid input, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `${writes.length} routes wrote on invalid input, ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+        `(${(settleMs / 1000).toFixed(1)} s waiting for queued jobs)`,
     );
     if (serverErrors.length) console.log(`5xx:\n${serverErrors.join('\n')}`);
     if (accepted.length) console.log(`invalid input accepted:\n${accepted.join('\n')}`);

@@ -1,7 +1,7 @@
 import { type ApiClient, queryKeys } from '@dance/api-client';
-import { MESSAGES } from '@dance/domain';
-import { toast } from '@dance/ui';
+import { FIRST_PAGE_MESSAGES } from '@dance/domain';
 import type { QueryClient } from '@tanstack/react-query';
+import { toastLater } from '../shared/toast-later';
 
 /**
  * The one place that reacts to a lost session (an API call answered 401 after we had a session):
@@ -14,7 +14,7 @@ export function registerSessionExpiredHandler(
 ): () => void {
   client.setSessionExpiredHandler(() => {
     queryClient.setQueryData(queryKeys.session, null);
-    toast.error(MESSAGES.pleaseLoginAgain);
+    toastLater('error', FIRST_PAGE_MESSAGES.pleaseLoginAgain);
     void navigate('/login');
   });
   return () => client.setSessionExpiredHandler(null);

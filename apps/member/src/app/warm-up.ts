@@ -1,10 +1,9 @@
 import { type ApiClient, useApiClient } from '@dance/api-client';
-import { normalizeContentType } from '@dance/domain';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { currentConnection, isSavingData } from '../shared/video-player/connection';
 import { useViewer } from './use-viewer';
-import { createWarmUpScheduler } from './warm-up-scheduler';
+import type { WarmUpScheduler } from './warm-up-scheduler';
 
 /** Cards warmed at the same time (a hover and the page's first card, or two quick hovers). */
 export const WARM_UP_MAX_ACTIVE = 2;
@@ -16,34 +15,44 @@ const IDLE_TIMEOUT_MS = 3000;
 /** The app's query client and API client, for the scheduler's work (one app per page). */
 let deps: { queryClient: QueryClient; client: ApiClient } | null = null;
 
-type WarmUpModule = typeof import('../features/player/warm-up');
-let warmUpModule: Promise<WarmUpModule> | null = null;
+let scheduler: WarmUpScheduler | null = null;
+let schedulerLoading: Promise<WarmUpScheduler> | null = null;
 
-const scheduler = createWarmUpScheduler({
-  maxActive: WARM_UP_MAX_ACTIVE,
-  reuseMs: WARM_UP_REUSE_MS,
-  isAllowed: () => !isSavingData(currentConnection()),
-  async warm(href, signal) {
-    const current = deps;
-    const params = new URL(href, window.location.origin).searchParams;
-    const videoId = params.get('v');
-    if (!current || !videoId) return;
-    // The warm-up's code lives with the player (its own chunk), loaded with the first intent.
-    warmUpModule ??= import('../features/player/warm-up');
-    const m = await warmUpModule;
-    if (signal.aborted) return;
-    await m.warmPlayer(
-      current.queryClient,
-      current.client,
-      videoId,
-      normalizeContentType(params.get('type')),
-      signal,
-    );
-  },
-});
+/**
+ * Runs `use` with the scheduler. Its code and the player's warm-up load with the page's first intent (the idle
+ * warm-up of the first card, or a hover), not with the first page: a guest's page or one with Save-Data never
+ * loads them. Calls made while they load run in order once they are here.
+ */
+function withScheduler(use: (loaded: WarmUpScheduler) => void): void {
+  if (scheduler) {
+    use(scheduler);
+    return;
+  }
+  if (isSavingData(currentConnection())) return;
+  // The warm-up's code lives with the player (its own chunk): asked for beside the scheduler's.
+  schedulerLoading ??= Promise.all([
+    import('./warm-up-scheduler'),
+    import('../features/player/warm-up'),
+  ]).then(
+    ([{ createWarmUpScheduler }, { warmPlayer }]) =>
+      (scheduler = createWarmUpScheduler({
+        maxActive: WARM_UP_MAX_ACTIVE,
+        reuseMs: WARM_UP_REUSE_MS,
+        isAllowed: () => !isSavingData(currentConnection()),
+        async warm(href, signal) {
+          const current = deps;
+          const params = new URL(href, window.location.origin).searchParams;
+          const videoId = params.get('v');
+          if (!current || !videoId) return;
+          await warmPlayer(current.queryClient, current.client, videoId, params.get('type'), signal);
+        },
+      })),
+  );
+  void schedulerLoading.then(use, () => {});
+}
 
 /** A card was clicked: whatever its warm-up fetches now is the player's, so it is never aborted. */
-export const claimWarmUp = (href: string) => scheduler.claim(href);
+export const claimWarmUp = (href: string) => withScheduler((loaded) => loaded.claim(href));
 
 /** The page (path and query) whose first card was offered for the idle warm-up. */
 let idleOfferedFor: string | null = null;
@@ -64,11 +73,11 @@ export function useCardWarmUp() {
     (href: string) => {
       if (!isMember) return;
       deps = { queryClient, client };
-      scheduler.intent(href);
+      withScheduler((loaded) => loaded.intent(href));
     },
     [isMember, queryClient, client],
   );
-  const onIntentEnd = useCallback((href: string) => scheduler.leave(href), []);
+  const onIntentEnd = useCallback((href: string) => withScheduler((loaded) => loaded.leave(href)), []);
   return useMemo(() => ({ onIntent, onIntentEnd, isMember }), [onIntent, onIntentEnd, isMember]);
 }
 
@@ -87,7 +96,7 @@ export function useIdleWarmUp(href: string, isOffered: boolean) {
     let idleId: number | null = null;
     const start = () => {
       isStarted = true;
-      scheduler.intent(href, { isSticky: true });
+      withScheduler((loaded) => loaded.intent(href, { isSticky: true }));
     };
     // After the page's own loading (the load event), when the main thread is idle.
     const whenIdle = () => {

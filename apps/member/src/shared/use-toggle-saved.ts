@@ -1,9 +1,10 @@
 import { useSetSaved } from '@dance/api-client';
-import { MESSAGES, type TVideoCard } from '@dance/domain';
-import { confirm, toast } from '@dance/ui';
+import { FIRST_PAGE_MESSAGES, type TVideoCard } from '@dance/domain';
+import { confirm } from '@dance/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useViewer } from '../app/use-viewer';
+import { toastLater } from './toast-later';
 
 /**
  * The saved toggle of every card (spec 1 §4): the flag changes once the server confirms, with the toast
@@ -19,10 +20,10 @@ export function useToggleSaved() {
   function toggleSaved(video: TVideoCard) {
     if (!user) {
       void confirm({
-        title: MESSAGES.saveNeedsAccountTitle,
-        message: MESSAGES.saveNeedsAccountBody,
-        confirmLabel: MESSAGES.saveNeedsAccountConfirm,
-        cancelLabel: MESSAGES.saveNeedsAccountCancel,
+        title: FIRST_PAGE_MESSAGES.saveNeedsAccountTitle,
+        message: FIRST_PAGE_MESSAGES.saveNeedsAccountBody,
+        confirmLabel: FIRST_PAGE_MESSAGES.saveNeedsAccountConfirm,
+        cancelLabel: FIRST_PAGE_MESSAGES.saveNeedsAccountCancel,
       }).then((isSigningUp) => isSigningUp && navigate('/SignUp'));
       return;
     }
@@ -32,8 +33,9 @@ export function useToggleSaved() {
     setSaved.mutate(
       { videoId: video.id, isSaved },
       {
-        onSuccess: () => toast.success(isSaved ? MESSAGES.videoSaved : MESSAGES.videoUnsaved),
-        onError: () => toast.error(MESSAGES.savedUpdateFailed),
+        onSuccess: () =>
+          toastLater('success', isSaved ? FIRST_PAGE_MESSAGES.videoSaved : FIRST_PAGE_MESSAGES.videoUnsaved),
+        onError: () => toastLater('error', FIRST_PAGE_MESSAGES.savedUpdateFailed),
         onSettled: () =>
           setPendingIds((ids) => {
             const next = new Set(ids);

@@ -207,3 +207,21 @@ describe('lost session', () => {
     expect(await screen.findByText(MESSAGES.pleaseLoginAgain)).toBeInTheDocument();
   });
 });
+
+describe('sidebar beside the page', () => {
+  // The shell's root: the element holding the fixed header.
+  const root = () => document.querySelector('header')?.parentElement as HTMLElement;
+
+  it('is collapsed on the player page at once (no sliding), and slides only when the member toggles it', async () => {
+    const { user } = await renderAs(users.vip, '/PlayerPage?v=v1');
+    expect(root()).toHaveAttribute('data-collapsed');
+    expect(root()).not.toHaveAttribute('data-animated');
+    await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
+    expect(root()).not.toHaveAttribute('data-collapsed');
+    expect(root()).toHaveAttribute('data-animated');
+    // Another kind of page: open, as it always is there, and without the slide.
+    await user.click(sidebar().getByRole('link', { name: 'HOME' }));
+    await waitFor(() => expect(root()).not.toHaveAttribute('data-animated'));
+    expect(root()).not.toHaveAttribute('data-collapsed');
+  });
+});

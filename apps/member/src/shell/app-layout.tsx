@@ -1,7 +1,8 @@
 import { BREAKPOINTS } from '@dance/domain';
+import { useIsIdleAfterPaint } from '@dance/ui';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import classes from './app-layout.module.css';
 import { FlashBanner } from './flash-banner';
 import { isPlayerPath } from './nav-items';
@@ -10,7 +11,7 @@ import { SiteHeader } from './site-header';
 
 // The drawer (modal machinery, scroll lock) loads the first time a narrow screen opens the menu.
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
-// The member popup (issue 7) loads after the page, so it never delays the first paint.
+// The member popup (issue 7) loads once the first page is idle, so it never delays the first paint.
 const ActivePopup = lazy(() =>
   import('../features/popups/active-popup').then((m) => ({ default: m.ActivePopup })),
 );
@@ -29,18 +30,28 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const isNarrow = useMediaQuery(`(max-width: ${BREAKPOINTS.sidebar - 0.02}px)`) ?? false;
   const isPlayerPage = isPlayerPath(pathname);
-  const [isSidebarCollapsed, setIsSidebarCollapsed] = useState(isPlayerPage);
+  // The sidebar is collapsed on the player page and open elsewhere, unless the member toggled it on this kind of
+  // page. Derived while rendering, not set by an effect: the new page and the sidebar's state come in one frame,
+  // and only a member's toggle is animated (a route's change would slide the page sideways: a layout shift).
+  const [toggled, setToggled] = useState<{ isPlayerPage: boolean; isCollapsed: boolean } | null>(null);
+  const isToggled = toggled !== null && toggled.isPlayerPage === isPlayerPage;
+  const isSidebarCollapsed = isToggled ? toggled.isCollapsed : isPlayerPage;
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   const [hasPainted, setHasPainted] = useState(false);
+  const isIdle = useIsIdleAfterPaint();
 
   useEffect(() => {
     setHasPainted(true);
   }, []);
 
-  useEffect(() => {
-    setIsSidebarCollapsed(isPlayerPage);
-  }, [isPlayerPage]);
+  // A new page opens at its top (a card clicked far down the list opens the player in view), before the
+  // browser paints it: left scrolled, the short page that grows (the player's first render, then its details)
+  // showed the footer and pushed it down (a layout shift). Back and forward keep the browser's own scrolling.
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname]);
 
   // A new page closes the drawer.
   useEffect(() => {
@@ -51,12 +62,16 @@ export function AppLayout() {
     if (isNarrow) {
       setHasOpenedDrawer(true);
       drawer.toggle();
-    } else setIsSidebarCollapsed((collapsed) => !collapsed);
+    } else setToggled({ isPlayerPage, isCollapsed: !isSidebarCollapsed });
   }
 
   // Header 64 px, sidebar 248 px from 991 px up (app-layout.module.css); below it the drawer.
   return (
-    <div className={classes.root} data-collapsed={isSidebarCollapsed || undefined}>
+    <div
+      className={classes.root}
+      data-collapsed={isSidebarCollapsed || undefined}
+      data-animated={isToggled || undefined}
+    >
       <header className={`${classes.header} ${FIXED_RIGHT_CLASS}`}>
         <SiteHeader isMenuOpen={isNarrow ? isDrawerOpen : !isSidebarCollapsed} onToggleMenu={toggleMenu} />
       </header>
@@ -70,10 +85,14 @@ export function AppLayout() {
       )}
       <main className={classes.main}>
         <FlashBanner />
-        <Suspense fallback={null}>
-          <ActivePopup />
-        </Suspense>
-        <div className={classes.page}>
+        {isIdle && (
+          <Suspense fallback={null}>
+            <ActivePopup />
+          </Suspense>
+        )}
+        {/* A new box when the sidebar's default changes (to or from the player): the new page appears in its
+            place instead of the old box sliding sideways (a layout shift). */}
+        <div className={classes.page} key={isPlayerPage ? 'player' : 'page'}>
           <Outlet />
         </div>
         {hasPainted && (

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@dance/domain';
+import { FIRST_PAGE_MESSAGES } from '@dance/domain';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, type ReactNode } from 'react';
 
@@ -8,7 +8,7 @@ export function RouteError({ error }: { error: unknown }) {
   return (
     <Stack align="center" py={96} px="md" gap="sm" ta="center">
       <Title order={1} fz={28}>
-        {MESSAGES.somethingWentWrong}
+        {FIRST_PAGE_MESSAGES.somethingWentWrong}
       </Title>
       <Text c="dimmed">Please reload the page. If it keeps happening, contact our support team.</Text>
       <Button mt="md" onClick={() => window.location.reload()}>

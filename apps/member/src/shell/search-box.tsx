@@ -1,4 +1,4 @@
-import { MESSAGES, SEARCH_MIN_CHARS } from '@dance/domain';
+import { FIRST_PAGE_MESSAGES, SEARCH_MIN_CHARS } from '@dance/domain';
 import { ActionIcon } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
@@ -61,7 +61,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
         </div>
       </div>
       <div className={classes.hint} id={hintId} role="status" data-testid="search-hint">
-        {isTooShort ? MESSAGES.searchTooShort : ''}
+        {isTooShort ? FIRST_PAGE_MESSAGES.searchTooShort : ''}
       </div>
     </form>
   );

@@ -13,7 +13,7 @@ import classes from './site-header.module.css';
 
 function HeaderActions() {
   const { user, isLoading } = useViewer();
-  if (isLoading) return <Loader size="xs" type="dots" aria-label="Loading your account" />;
+  if (isLoading) return <Loader size="xs" type="dots" role="status" aria-label="Loading your account" />;
   if (!user) {
     return (
       <Group gap={6} wrap="nowrap">

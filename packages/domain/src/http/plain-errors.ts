@@ -68,6 +68,15 @@ export function plainIssueMessage(issue: Issue): string | undefined {
   }
 }
 
+/**
+ * A check that speaks plainly without the process-wide setting: the browser apps validate their forms with it, so
+ * their first page does not load zod only to configure it (the member's first-page JavaScript budget, issue 2).
+ * Same precedence as the global setting: a message the schema gives itself still wins.
+ */
+export function safeParsePlainly<T extends z.ZodType>(schema: T, value: unknown) {
+  return schema.safeParse(value, { error: plainIssueMessage });
+}
+
 /** Makes every zod schema of this process speak plainly; call once at start-up (the package has no side effects). */
 export function installPlainValidationMessages() {
   z.config({ customError: plainIssueMessage });

@@ -3,6 +3,7 @@ import { optionalLink } from '../content/shared';
 import { defineEndpoint, ZOk } from '../http/endpoint';
 import { multilineText, text, urlText } from '../http/strings';
 import {
+  ADMIN_NOTIFICATION_KINDS,
   GROUP_NOTIFICATION_STATUSES,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -32,6 +33,8 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 const ZKind = z.enum(NOTIFICATION_KINDS);
+/** What the team may send under (an admin's input). */
+const ZAdminKind = z.enum(ADMIN_NOTIFICATION_KINDS);
 const ZChannel = z.enum(NOTIFICATION_CHANNELS);
 
 const title = () =>
@@ -53,7 +56,7 @@ export const ZSendNotificationInput = z
     image: optionalLink('Please upload a GIF, JPEG, PNG or SVG image.'),
     /** The page the notification opens: a path of the member app, e.g. /classes. */
     url: optionalLink('Enter a page of the member app (/...)'),
-    kind: ZKind.default('release'),
+    kind: ZAdminKind.default('release'),
   })
   .strict();
 export type TSendNotificationInput = z.input<typeof ZSendNotificationInput>;
@@ -79,7 +82,7 @@ export const ZScheduleInput = z
     ),
     title: title(),
     body: body(),
-    kind: ZKind.default('release'),
+    kind: ZAdminKind.default('release'),
   })
   .strict();
 export type TScheduleInput = z.input<typeof ZScheduleInput>;
@@ -193,7 +196,7 @@ export const adminNotificationEndpoints = {
     tags: adminTags,
     auth: 'admin',
     query: z
-      .object({ kind: ZKind.default('release') })
+      .object({ kind: ZAdminKind.default('release') })
       .strict()
       .optional(),
     response: z.object({

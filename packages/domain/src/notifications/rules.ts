@@ -5,6 +5,20 @@ import { RELEASE_TIME_ZONE } from '../constants';
 export const NOTIFICATION_KINDS = ['release', 'reply', 'studio-playlist', 'practice', 'account'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/**
+ * The kinds the team sends from the admin console. Replies and practice reminders come from members (a reply, a
+ * studio owner's reminder): sent by the team under those kinds they would reach members through a preference
+ * that means something else.
+ */
+export const ADMIN_NOTIFICATION_KINDS = [
+  'release',
+  'studio-playlist',
+  'account',
+] as const satisfies readonly NotificationKind[];
+export type AdminNotificationKind = (typeof ADMIN_NOTIFICATION_KINDS)[number];
+export const isAdminNotificationKind = (kind: string): kind is AdminNotificationKind =>
+  (ADMIN_NOTIFICATION_KINDS as readonly string[]).includes(kind);
+
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   release: 'New releases',
   reply: 'Replies to my comments',

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_IMAGE_SIZES } from '../responsive-image';
 import { theme } from '../theme';
 import { VideoCard } from './video-card';
 
@@ -34,6 +35,34 @@ function renderCard(ui: ReactElement) {
 }
 
 afterEach(() => vi.useRealTimers());
+
+describe('VideoCard thumbnail', () => {
+  const marked = '/files/thumbnail/2026-11/abc.jpg#webp=320,640,960';
+
+  it('lists the WebP variants of an upload with the video grid card widths, eager and high priority first', () => {
+    const { container } = renderCard(<VideoCard video={makeVideo({ thumbnailUrl: marked })} isPriority />);
+    const img = container.querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/files/thumbnail/2026-11/abc.jpg');
+    expect(img.getAttribute('srcset')).toBe(
+      '/files/thumbnail/2026-11/abc.w320.webp 320w, /files/thumbnail/2026-11/abc.w640.webp 640w, /files/thumbnail/2026-11/abc.w960.webp 960w',
+    );
+    expect(img.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['640', '360']);
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+  });
+
+  it('says a fixed card width as its sizes, and keeps SVG thumbnails as they were', () => {
+    const { container, unmount } = renderCard(
+      <VideoCard video={makeVideo({ thumbnailUrl: marked })} width={240} />,
+    );
+    expect(container.querySelector('img')!.getAttribute('sizes')).toBe('240px');
+    unmount();
+    const svg = renderCard(<VideoCard video={makeVideo()} />).container.querySelector('img')!;
+    expect(svg.getAttribute('src')).toBe('/files/demo/thumb.svg');
+    expect(svg.hasAttribute('srcset')).toBe(false);
+    expect(svg.hasAttribute('sizes')).toBe(false);
+  });
+});
 
 describe('VideoCard', () => {
   it('shows the title, instructor and the duration as spec 1 §9 formats it', () => {

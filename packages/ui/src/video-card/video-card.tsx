@@ -41,6 +41,8 @@ export interface VideoCardProps {
   isPriority?: boolean;
   /** Cards in a horizontal row keep a fixed width. */
   width?: number | string;
+  /** The thumbnail's width by screen (`sizes`); a fixed pixel width says it, else the video grids' cards. */
+  imageSizes?: string;
   /** Opens the add-to-playlist dialog (members only). */
   onAddToPlaylist?: (video: TVideoCard) => void;
   /** How far the member watched (0..1): a bar along the bottom of the thumbnail ("continue watching"). */
@@ -72,6 +74,7 @@ export function VideoCard({
   isSaving = false,
   isPriority,
   width,
+  imageSizes,
   onAddToPlaylist,
   progress,
   onIntent,
@@ -169,7 +172,11 @@ export function VideoCard({
       {...touch}
     >
       <div className={classes.media}>
-        <VideoThumbnail src={video.thumbnailUrl} isPriority={isPriority}>
+        <VideoThumbnail
+          src={video.thumbnailUrl}
+          isPriority={isPriority}
+          sizes={imageSizes ?? (typeof width === 'number' ? `${width}px` : undefined)}
+        >
           {watched !== null && (
             <div
               className={classes.progress}

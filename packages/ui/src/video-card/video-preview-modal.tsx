@@ -32,7 +32,12 @@ export function VideoPreviewModal({
     >
       <Stack gap="sm">
         <div className={classes.previewMedia}>
-          <VideoThumbnail src={video.thumbnailUrl} isPriority />
+          {/* The modal ("lg") is at most 800 px wide, its padding aside; on phones nearly the screen. */}
+          <VideoThumbnail
+            src={video.thumbnailUrl}
+            isPriority
+            sizes="(max-width: 50em) calc(100vw - 64px), 770px"
+          />
         </div>
         <Title order={3} fz="lg">
           {video.title}

@@ -1,3 +1,4 @@
+import { SORT_OPTIONS } from '@dance/domain';
 import { NativeSelect } from '@mantine/core';
 import type { ListSort } from './list-state';
 
@@ -13,14 +14,8 @@ export const SORT_LABELS: Record<ListSort, string> = {
   shuffle: 'Shuffled',
 };
 
-export const LIST_SORTS = [
-  'latest',
-  'oldest',
-  'title_asc',
-  'title_desc',
-  'long_duration',
-  'short_duration',
-] as const;
+/** The sorts of every list (the library's own, shared with the API). */
+export const LIST_SORTS = SORT_OPTIONS;
 
 /** The sort picker: a native select, so phones show their own picker. */
 export function SortSelect({

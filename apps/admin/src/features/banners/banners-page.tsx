@@ -128,7 +128,7 @@ export function BannersPage() {
       </Group>
       {banners.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading banners" />
+          <Loader role="status" aria-label="Loading banners" />
         </Group>
       )}
       {banners.isError && (

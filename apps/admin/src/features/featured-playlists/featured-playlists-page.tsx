@@ -119,7 +119,7 @@ export function FeaturedPlaylistsPage() {
       </Group>
       {playlists.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading featured playlists" />
+          <Loader role="status" aria-label="Loading featured playlists" />
         </Group>
       )}
       {playlists.isError && (

@@ -62,7 +62,7 @@ export function PlaylistOrderPanel({ playlistId, name }: { playlistId: string; n
   if (detail.isPending)
     return (
       <Group gap="sm" py="sm">
-        <Loader size="sm" aria-label={`Loading ${name} videos`} />
+        <Loader size="sm" role="status" aria-label={`Loading ${name} videos`} />
       </Group>
     );
   if (detail.isError)

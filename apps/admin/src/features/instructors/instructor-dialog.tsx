@@ -1,5 +1,5 @@
 import { ApiError } from '@dance/api-client';
-import { MESSAGES, type SocialPlatform, type TAdminInstructor } from '@dance/domain';
+import { MESSAGES, type SocialPlatform, type TAdminInstructor, UPLOAD_IMAGE_TYPES } from '@dance/domain';
 import { toast } from '@dance/ui';
 import {
   ActionIcon,
@@ -34,7 +34,7 @@ import {
 import { uploadInstructorImage, useSaveInstructor } from './queries';
 import { SocialIcon } from './social-icon';
 
-const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/svg+xml';
+const IMAGE_TYPES = UPLOAD_IMAGE_TYPES.join(',');
 
 interface InstructorDialogProps {
   /** `null` closed, `'new'` adds, an instructor edits. */

@@ -1,7 +1,7 @@
 import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
+  type AdminNotificationKind,
   adminNotificationEndpoints,
-  type NotificationKind,
   type TGroupNotificationInput,
   type TScheduleInput,
   type TSendNotificationInput,
@@ -20,7 +20,7 @@ export function useSentNotifications(page: number) {
   });
 }
 
-export function useRecipientCounts(kind: NotificationKind) {
+export function useRecipientCounts(kind: AdminNotificationKind) {
   const client = useApiClient();
   return useQuery({
     queryKey: queryKeyOf(adminNotificationEndpoints.recipients, { query: { kind } }),

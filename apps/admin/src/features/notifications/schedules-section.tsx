@@ -1,9 +1,10 @@
 import {
+  ADMIN_NOTIFICATION_KINDS,
+  type AdminNotificationKind,
   describeSchedule,
+  isAdminNotificationKind,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
-  type NotificationKind,
   SCHEDULE_STEP_MINUTES,
   type TSchedule,
   WEEKDAY_LABELS,
@@ -63,7 +64,9 @@ function ScheduleForm({ schedule, onDone }: { schedule: TSchedule | null; onDone
   const [time, setTime] = useState<string | null>(schedule?.time ?? '09:00');
   const [title, setTitle] = useState(schedule?.title ?? '');
   const [body, setBody] = useState(schedule?.body ?? '');
-  const [kind, setKind] = useState<NotificationKind>(schedule?.kind ?? 'release');
+  const [kind, setKind] = useState<AdminNotificationKind>(
+    schedule && isAdminNotificationKind(schedule.kind) ? schedule.kind : 'release',
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -118,8 +121,8 @@ function ScheduleForm({ schedule, onDone }: { schedule: TSchedule | null; onDone
         <Select
           label="Kind"
           value={kind}
-          onChange={(v) => v && setKind(v as NotificationKind)}
-          data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: NOTIFICATION_KIND_LABELS[k] }))}
+          onChange={(v) => v && setKind(v as AdminNotificationKind)}
+          data={ADMIN_NOTIFICATION_KINDS.map((k) => ({ value: k, label: NOTIFICATION_KIND_LABELS[k] }))}
           allowDeselect={false}
         />
         <TextInput
@@ -249,7 +252,7 @@ export function SchedulesSection() {
       </Group>
       {schedules.isPending && (
         <Group justify="center" py="md">
-          <Loader aria-label="Loading schedules" />
+          <Loader role="status" aria-label="Loading schedules" />
         </Group>
       )}
       {schedules.isError && (

@@ -1,13 +1,13 @@
 import { ApiError, useSession } from '@dance/api-client';
 import {
+  ADMIN_NOTIFICATION_KINDS,
+  type AdminNotificationKind,
   CONTENT_MESSAGES,
   GROUP_NOTIFICATION_STATUSES,
   GROUP_STATUS_LABELS,
   type GroupNotificationStatus,
   NOTIFICATION_KIND_LABELS,
-  NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
-  type NotificationKind,
 } from '@dance/domain';
 import { toast } from '@dance/ui';
 import {
@@ -49,7 +49,7 @@ export function SendForm() {
   const send = useSendNotification();
   const [audience, setAudience] = useState<Audience>('all');
   const [status, setStatus] = useState<GroupNotificationStatus | null>(null);
-  const [kind, setKind] = useState<NotificationKind>('release');
+  const [kind, setKind] = useState<AdminNotificationKind>('release');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [url, setUrl] = useState('');
@@ -167,8 +167,8 @@ export function SendForm() {
               label="Kind"
               description="Members choose which kinds they receive on their account page"
               value={kind}
-              onChange={(v) => v && setKind(v as NotificationKind)}
-              data={NOTIFICATION_KINDS.map((k) => ({ value: k, label: NOTIFICATION_KIND_LABELS[k] }))}
+              onChange={(v) => v && setKind(v as AdminNotificationKind)}
+              data={ADMIN_NOTIFICATION_KINDS.map((k) => ({ value: k, label: NOTIFICATION_KIND_LABELS[k] }))}
               allowDeselect={false}
             />
             <TextInput

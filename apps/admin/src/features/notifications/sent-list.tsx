@@ -32,7 +32,7 @@ export function SentList() {
         </Title>
         {sent.isPending && (
           <Group justify="center" py="md">
-            <Loader aria-label="Loading sent notifications" />
+            <Loader role="status" aria-label="Loading sent notifications" />
           </Group>
         )}
         {sent.isError && (

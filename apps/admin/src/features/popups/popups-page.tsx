@@ -131,7 +131,7 @@ export function PopupsPage() {
       </Group>
       {popups.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading popups" />
+          <Loader role="status" aria-label="Loading popups" />
         </Group>
       )}
       {popups.isError && (

@@ -28,7 +28,7 @@ export function AuditChart({ data, isPending, isError }: AuditChartProps) {
         </Alert>
       ) : isPending && !data ? (
         <Center h={260}>
-          <Loader aria-label="Loading the chart" />
+          <Loader role="status" aria-label="Loading the chart" />
         </Center>
       ) : !hasData || !data ? (
         <Center h={260}>

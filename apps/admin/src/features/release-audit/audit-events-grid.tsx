@@ -79,7 +79,7 @@ export function AuditEventsGrid({
         </Alert>
       ) : isPending && !data ? (
         <Center h={AUDIT_GRID_HEIGHT}>
-          <Loader aria-label="Loading events" />
+          <Loader role="status" aria-label="Loading events" />
         </Center>
       ) : !data || data.items.length === 0 ? (
         <Center h={120}>

@@ -165,7 +165,7 @@ export function TrcContentPage() {
       </Group>
       {list.isPending && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading content" />
+          <Loader role="status" aria-label="Loading content" />
         </Group>
       )}
       {list.isError && (

@@ -7,6 +7,10 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /** Stores the bytes under a key such as "images/2026/abc.png" and answers the public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<{ url: string }>;
+  /** The public URL `put` answered for `key`. */
+  urlOf(key: string): string;
+  /** The bytes of a public file, or null when there is none (the image variants' backfill reads originals). */
+  read(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
   /**
    * Private files (TRC lesson plans): stored where nothing serves them publicly; the API reads them back and
@@ -68,6 +72,7 @@ export function createLocalFileStore(
   publicPrefix = '/files',
   privateRoot = `${resolve(root)}-${PRIVATE_PREFIX}`,
 ): FileStore {
+  const urlOf = (key: string) => `${publicPrefix}/${key}`;
   return {
     kind: 'local',
     async putPrivate(key, body) {
@@ -99,7 +104,16 @@ export function createLocalFileStore(
       const path = safePath(root, key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
-      return { url: `${publicPrefix}/${key}` };
+      return { url: urlOf(key) };
+    },
+    urlOf,
+    async read(key) {
+      try {
+        return await readFile(safePath(root, key));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ENOENT') return null;
+        throw error;
+      }
     },
     async delete(key) {
       await rm(safePath(root, key), { force: true });
@@ -124,6 +138,7 @@ export function createS3FileStore(options: S3Options): FileStore {
     forcePathStyle: Boolean(options.endpoint),
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
   });
+  const urlOf = (key: string) => `${options.publicUrl.replace(/\/$/, '')}/${key}`;
   return {
     kind: 's3',
     async put(key, body, contentType) {
@@ -135,7 +150,17 @@ export function createS3FileStore(options: S3Options): FileStore {
           ...s3ObjectHeaders(key, contentType),
         }),
       );
-      return { url: `${options.publicUrl.replace(/\/$/, '')}/${key}` };
+      return { url: urlOf(key) };
+    },
+    urlOf,
+    async read(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));

@@ -1,12 +1,32 @@
 import { fileTypeFromBuffer } from 'file-type';
 
-export type ImageType = 'image/gif' | 'image/jpeg' | 'image/png' | 'image/svg+xml';
+export type ImageType =
+  | 'image/avif'
+  | 'image/gif'
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/svg+xml'
+  | 'image/webp';
 const EXTENSIONS: Record<ImageType, string> = {
+  'image/avif': 'avif',
   'image/gif': 'gif',
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/svg+xml': 'svg',
+  'image/webp': 'webp',
 };
+
+/** The types that get responsive WebP variants (decision 0063): SVG scales by itself, GIFs are kept animated. */
+export const RASTER_TYPES: ReadonlySet<ImageType> = new Set([
+  'image/avif',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+]);
+/** The extensions uploads of those types are stored under. */
+export const RASTER_EXTENSIONS: ReadonlySet<string> = new Set(
+  [...RASTER_TYPES].map((type) => EXTENSIONS[type]),
+);
 
 /**
  * The real type of an uploaded image, read from its bytes, never from its name or declared type.

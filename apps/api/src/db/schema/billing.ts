@@ -74,8 +74,9 @@ export const subscriptions = pgTable(
     index('subscriptions_user_idx').on(t.userId),
     // The admin overview's date-range counts (issue 18): new, cancelled, trials started and ended.
     index('subscriptions_created_idx').on(t.createdAt),
-    // Each member's latest subscription (the overview's members by plan): DISTINCT ON without a sort.
-    index('subscriptions_user_latest_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Each member's latest subscription (the overview's members by plan): DISTINCT ON without a sort, and with
+    // the plan and status in the index, without the table (an index-only scan; decision 0059).
+    index('subscriptions_user_latest_idx').on(t.userId, t.createdAt.desc(), t.id.desc(), t.planId, t.status),
     index('subscriptions_cancelled_idx').on(t.cancelledAt),
     index('subscriptions_trial_start_idx').on(t.trialStart),
     index('subscriptions_trial_end_idx').on(t.trialEnd),

@@ -1,6 +1,7 @@
 import {
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -95,3 +96,69 @@ export const likesWindowState = pgTable('likes_window_state', {
   days: integer('days').primaryKey(),
   endDay: date('end_day', { mode: 'string' }),
 });
+
+/**
+ * Watching in the last N days (the overview's presets, as for likes), per video, up to and including
+ * `watch_window_state.end_day` (a UTC day): the seconds watched (from video_watch_daily) and the members whose
+ * progress row on the video was last saved inside the window (viewers) and of those the ones who completed it.
+ * Kept by triggers on video_watch_daily and watch_progress and rolled a day at a time by the overview's job, as
+ * the likes windows are (decision 0059): the overview's top by minutes and by completion of a preset ending today
+ * read 10 rows of this instead of grouping 270,000 daily rows and 750,000 progress rows. Hand-written triggers and
+ * roll function: migration 0023. Seconds are double precision: sums of the daily `real` seconds stay exact.
+ */
+export const videoWatchWindows = pgTable(
+  'video_watch_windows',
+  {
+    days: integer('days').notNull(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    seconds: doublePrecision('seconds').notNull().default(0),
+    viewers: integer('viewers').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.videoId] }),
+    index('video_watch_windows_minutes_idx').on(t.days, t.seconds.desc(), t.videoId),
+  ],
+);
+
+/** The last day (UTC) each watch window counts up to; null until its first roll builds it. */
+export const watchWindowState = pgTable('watch_window_state', {
+  days: integer('days').primaryKey(),
+  endDay: date('end_day', { mode: 'string' }),
+});
+
+/**
+ * Seconds watched per closed UTC day (before today), all videos together: the overview's minutes per day read these
+ * instead of summing each day's daily rows (3,000 a day at the bench's scale). Written by the watch windows' roll
+ * for the last year's closed days (a day once, after it closes) and kept by the trigger on video_watch_daily when a
+ * closed day's row changes; today and any day without a total are summed from video_watch_daily (decision 0059).
+ */
+export const watchDayTotals = pgTable('watch_day_totals', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  seconds: doublePrecision('seconds').notNull(),
+});
+
+/**
+ * Each member's latest subscription's plan and status (latest by created_at, then id), and the members per plan and
+ * status: the overview's "members by plan" read the few rows of `member_plan_counts` instead of a DISTINCT ON over
+ * every subscription (decision 0059). Kept by a trigger on subscriptions (migration 0023, hand-written part): each
+ * change of a member's subscriptions recomputes that member's latest under a lock of their row here, and moves the
+ * counts when it changed. `member_plan_counts_rebuild()` counts both anew (the migration, bulk loads).
+ */
+export const memberLatestSubscriptions = pgTable('member_latest_subscriptions', {
+  userId: uuid('user_id').primaryKey(),
+  planId: text('plan_id'),
+  status: text('status'),
+});
+
+export const memberPlanCounts = pgTable(
+  'member_plan_counts',
+  {
+    planId: text('plan_id').notNull(),
+    status: text('status').notNull(),
+    members: integer('members').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.status] })],
+);

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -18,7 +19,18 @@ export const uploads = pgTable(
     /** The file store's key (images) or the media asset's id (videos). */
     key: text('key').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /**
+     * The widths of an image's WebP variants (decision 0063), counted in `sizeBytes`; empty when it has none (SVG,
+     * GIF, small), null while it is not yet known (uploads older than the variants, until the backfill job runs).
+     */
+    variantWidths: integer('variant_widths').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_uploader_kind_idx').on(t.uploaderId, t.kind)],
+  (t) => [
+    index('uploads_uploader_kind_idx').on(t.uploaderId, t.kind),
+    // The backfill's worklist: images whose variants are not yet known.
+    index('uploads_variants_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'image' and ${t.variantWidths} is null`),
+  ],
 );

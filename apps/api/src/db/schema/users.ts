@@ -33,7 +33,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_studio_owner_idx').on(t.studioOwnerId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_studio_owner_idx').on(t.studioOwnerId),
+    // The overview's studios (2,000 owners among 100,000 members at the bench's scale) without a scan of users.
+    index('users_type_idx').on(t.userType),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

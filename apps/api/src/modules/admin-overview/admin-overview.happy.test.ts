@@ -2,10 +2,33 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
-import { likesWindowState, subscriptions, users, videoLikesWindows, videoReactions } from '../../db/schema';
+import {
+  likesWindowState,
+  subscriptions,
+  users,
+  videoLikesWindows,
+  videoReactions,
+  videoWatchDaily,
+  videoWatchWindows,
+  watchDayTotals,
+  watchProgress,
+  watchWindowState,
+} from '../../db/schema';
 import { upsertProgress } from '../progress/queries';
 import { writeReaction } from '../reactions/queries';
-import { rollLikesWindows, selectTopByLikes, selectTopByLikesFromWindow } from './queries';
+import {
+  rollLikesWindows,
+  rollWatchWindows,
+  selectMembersByPlan,
+  selectMembersByPlanCounted,
+  selectTopByCompletion,
+  selectTopByLikes,
+  selectTopByLikesFromWindow,
+  selectTopByMinutes,
+  selectWatchMinutesByDay,
+  selectWatchMinutesByDayCounted,
+  selectWatchTopsFromWindow,
+} from './queries';
 
 let t: TestApp;
 let admin: Session;
@@ -288,5 +311,222 @@ describe('the likes windows of the presets (decision 0053)', () => {
     );
     const [state] = await t.app.db.select().from(likesWindowState).where(eq(likesWindowState.days, 30));
     expect(state!.endDay).toBe(today);
+  });
+});
+
+describe('the watch windows of the presets (decision 0059)', () => {
+  const DAY = 86_400_000;
+  const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  let today = '';
+  const clips: string[] = [];
+  const members: string[] = [];
+  type Figures = Record<string, { seconds: number; viewers: number; completed: number }>;
+
+  /** Every video's figures in the window of `days` days, as stored (rows of zeros left out). */
+  const stored = async (days: number): Promise<Figures> => {
+    const rows = await t.app.db.select().from(videoWatchWindows).where(eq(videoWatchWindows.days, days));
+    return Object.fromEntries(
+      rows
+        .filter((r) => r.seconds !== 0 || r.viewers !== 0 || r.completed !== 0)
+        .map((r) => [r.videoId, { seconds: r.seconds, viewers: r.viewers, completed: r.completed }]),
+    );
+  };
+  /** The same counted from the daily rows and the progress rows, for the `days` days ending on `end`. */
+  const counted = async (days: number, end: string): Promise<Figures> => {
+    const from = dayOf(Date.parse(`${end}T00:00:00Z`) - (days - 1) * DAY);
+    const figures: Figures = {};
+    const at = (id: string) => {
+      figures[id] ??= { seconds: 0, viewers: 0, completed: 0 };
+      return figures[id];
+    };
+    const daily = await t.app.db
+      .select({ id: videoWatchDaily.videoId, seconds: sql<number>`sum(${videoWatchDaily.seconds}::float8)` })
+      .from(videoWatchDaily)
+      .where(sql`${videoWatchDaily.day} between ${from}::date and ${end}::date`)
+      .groupBy(videoWatchDaily.videoId);
+    for (const r of daily) at(r.id).seconds = Number(r.seconds);
+    const progress = await t.app.db
+      .select({
+        id: watchProgress.videoId,
+        viewers: sql<number>`count(*)::int`,
+        completed: sql<number>`(count(*) filter (where ${watchProgress.isCompleted}))::int`,
+      })
+      .from(watchProgress)
+      .where(
+        and(
+          sql`${watchProgress.updatedAt} >= (${from}::date::timestamp at time zone 'UTC')`,
+          sql`${watchProgress.updatedAt} < ((${end}::date + 1)::timestamp at time zone 'UTC')`,
+        ),
+      )
+      .groupBy(watchProgress.videoId);
+    for (const r of progress) {
+      at(r.id).viewers = Number(r.viewers);
+      at(r.id).completed = Number(r.completed);
+    }
+    return figures;
+  };
+  const expectWindowsToMatch = async (end: string) => {
+    for (const days of [7, 30, 90, 365])
+      expect(await stored(days), `${days} days`).toEqual(await counted(days, end));
+    // The closed days' totals, as stored, against the daily rows.
+    const totals = await t.app.db
+      .select({
+        day: watchDayTotals.day,
+        stored: watchDayTotals.seconds,
+        summed: sql<number>`coalesce((select sum(d.seconds::float8) from ${videoWatchDaily} d where d.day = watch_day_totals.day), 0)`,
+      })
+      .from(watchDayTotals);
+    expect(totals.length).toBeGreaterThan(300);
+    expect(totals.filter((r) => r.stored !== Number(r.summed))).toEqual([]);
+    expect(totals.some((r) => r.stored > 0)).toBe(true);
+    const year = { from: dayOf(Date.parse(`${today}T00:00:00Z`) - 400 * DAY), to: today };
+    expect(await selectWatchMinutesByDay(t.app.db, year)).toEqual(
+      await selectWatchMinutesByDayCounted(t.app.db, year),
+    );
+  };
+  /** A save of `member`'s progress on `clip`, dated `daysAgo` (plus `minutes`). */
+  const save = (
+    member: string,
+    clip: string,
+    position: number,
+    daysAgo: number,
+    isCompleted = false,
+    minutes = 0,
+  ) =>
+    upsertProgress(t.app.db, member, clip, {
+      positionSeconds: position,
+      durationSeconds: 600,
+      isCompleted,
+      updatedAt: new Date(Date.now() - daysAgo * DAY + minutes * 60_000),
+    });
+
+  beforeAll(async () => {
+    today = dayOf(Date.now());
+    for (let i = 0; i < 4; i += 1) clips.push((await createVideo(t.app, { title: `Watch ${i}` })).id);
+    for (let i = 0; i < 6; i += 1) members.push((await createUser(t.app)).id);
+    // Saves on both sides of every window's edges (6/7, 29/30, 89/90, 364/365 days ago), one a day ahead.
+    const ages = [0, 3, 6, 7, 29, 30, 89, 90, 364, 365, 400, -1];
+    for (const [i, age] of ages.entries())
+      await save(members[i % members.length]!, clips[i % clips.length]!, 20 + 7.3 * i, age, i % 3 === 0);
+  });
+
+  it('builds, rolls day by day and follows every save, completion and delete exactly', async () => {
+    await t.app.db.update(watchWindowState).set({ endDay: null });
+    const threeDaysAgo = dayOf(Date.now() - 3 * DAY);
+    await rollWatchWindows(t.app.db, threeDaysAgo);
+    await expectWindowsToMatch(threeDaysAgo);
+    await rollWatchWindows(t.app.db, dayOf(Date.now() - 2 * DAY));
+    await rollWatchWindows(t.app.db, today);
+    await expectWindowsToMatch(today);
+    // Changes after the build go through the triggers.
+    await save(members[0]!, clips[0]!, 55.5, 0, false); // a save today of a row last saved today
+    await save(members[0]!, clips[0]!, 80.25, 0, true, 1); // completed on the same day
+    await save(members[1]!, clips[1]!, 90, 0); // a row of 3 days ago saved again today
+    await save(members[2]!, clips[2]!, 10, 45, true); // redated into the 90-day window only
+    await save(members[3]!, clips[3]!, 33.3, 300); // redated to 300 days ago
+    await save(members[5]!, clips[2]!, 12, 2); // a new row two days ago
+    await t.app.db
+      .delete(watchProgress)
+      .where(and(eq(watchProgress.userId, members[4]!), eq(watchProgress.videoId, clips[0]!)));
+    await t.app.db
+      .update(videoWatchDaily)
+      .set({ seconds: sql`${videoWatchDaily.seconds} + 17.5` })
+      .where(eq(videoWatchDaily.videoId, clips[3]!));
+    await t.app.db.delete(videoWatchDaily).where(eq(videoWatchDaily.videoId, clips[1]!));
+    await expectWindowsToMatch(today);
+  });
+
+  it('answers the presets ending today from the window, as counting would', async () => {
+    // Enough viewers for the completion ranking (OVERVIEW_MIN_VIEWERS) on two clips.
+    for (const [i, member] of members.entries()) {
+      await save(member, clips[0]!, 30 + i, 1, i % 2 === 0);
+      await save(member, clips[3]!, 40 + i, 5, i % 3 === 0);
+    }
+    for (const days of [7, 30, 90, 365]) {
+      const range = { from: dayOf(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY), to: today };
+      const fromWindow = await selectWatchTopsFromWindow(t.app.db, range);
+      expect(fromWindow, `${days} days`).not.toBeNull();
+      expect(fromWindow!.topByMinutes).toEqual(await selectTopByMinutes(t.app.db, range));
+      expect(fromWindow!.topByCompletion).toEqual(await selectTopByCompletion(t.app.db, range));
+      expect(fromWindow!.topByCompletion.length, `${days} days`).toBeGreaterThan(0);
+      const body = (await overview(`?from=${range.from}&to=${range.to}`)).json();
+      expect(body.topByMinutes).toEqual(fromWindow!.topByMinutes);
+      expect(body.topByCompletion).toEqual(fromWindow!.topByCompletion);
+    }
+    expect(
+      await selectWatchTopsFromWindow(t.app.db, { from: dayOf(Date.now() - 9 * DAY), to: today }),
+    ).toBeNull();
+  });
+
+  it('catches up a window the job left behind before answering', async () => {
+    await t.app.db.update(watchWindowState).set({ endDay: null });
+    await rollWatchWindows(t.app.db, dayOf(Date.now() - 2 * DAY));
+    const range = { from: dayOf(Date.now() - 29 * DAY), to: today };
+    expect((await selectWatchTopsFromWindow(t.app.db, range))!.topByMinutes).toEqual(
+      await selectTopByMinutes(t.app.db, range),
+    );
+    const [state] = await t.app.db.select().from(watchWindowState).where(eq(watchWindowState.days, 30));
+    expect(state!.endDay).toBe(today);
+  });
+});
+
+describe('the members by plan counts (decision 0059)', () => {
+  const expectCountsToMatch = async () => {
+    const kept = (await selectMembersByPlan(t.app.db)).map((r) => ({ ...r, members: Number(r.members) }));
+    expect(kept).toEqual(await selectMembersByPlanCounted(t.app.db));
+  };
+  const subscribe = async (
+    userId: string,
+    planId: 'INDIVIDUAL' | 'VIP',
+    status: 'active' | 'cancelled',
+    createdAt: Date,
+  ) => {
+    const [row] = await t.app.db
+      .insert(subscriptions)
+      .values({
+        userId,
+        provider: 'sandbox',
+        providerSubscriptionId: `sub-${userId}-${createdAt.getTime()}`,
+        providerCustomerId: `cus-${userId}`,
+        planId,
+        period: 'monthly',
+        status,
+        resourceVersion: 1,
+        createdAt,
+      })
+      .returning();
+    return row!;
+  };
+
+  it('follows new subscriptions, plan and status changes, deletes and deleted members', async () => {
+    await expectCountsToMatch();
+    const [a, b, c] = await Promise.all([createUser(t.app), createUser(t.app), createUser(t.app)]);
+    const first = await subscribe(a!.id, 'INDIVIDUAL', 'active', new Date('2026-05-01T00:00:00Z'));
+    await expectCountsToMatch();
+    // A newer subscription becomes the member's latest; an older one added later does not.
+    const second = await subscribe(a!.id, 'VIP', 'active', new Date('2026-06-01T00:00:00Z'));
+    await subscribe(a!.id, 'INDIVIDUAL', 'cancelled', new Date('2026-04-01T00:00:00Z'));
+    await subscribe(b!.id, 'VIP', 'cancelled', new Date('2026-06-01T00:00:00Z'));
+    await expectCountsToMatch();
+    await t.app.db.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, second.id));
+    await t.app.db
+      .update(subscriptions)
+      .set({ nextBillingAt: new Date() })
+      .where(eq(subscriptions.id, first.id));
+    await expectCountsToMatch();
+    // The latest deleted: the one before it counts again; a statement over several members at once.
+    await t.app.db.delete(subscriptions).where(eq(subscriptions.id, second.id));
+    await subscribe(c!.id, 'INDIVIDUAL', 'active', new Date('2026-07-01T00:00:00Z'));
+    await t.app.db
+      .update(subscriptions)
+      .set({ planId: 'VIP' })
+      .where(sql`${subscriptions.userId} in (${a!.id}, ${b!.id}, ${c!.id})`);
+    await expectCountsToMatch();
+    await t.app.db.delete(users).where(eq(users.id, b!.id));
+    await t.app.db.delete(subscriptions).where(eq(subscriptions.userId, c!.id));
+    await expectCountsToMatch();
+    expect((await overview('?from=2026-03-02&to=2026-03-15')).json().membersByPlan).toEqual(
+      await selectMembersByPlanCounted(t.app.db),
+    );
   });
 });

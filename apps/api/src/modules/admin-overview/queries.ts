@@ -18,12 +18,25 @@ export interface DayRange {
 const start = (r: DayRange) => sql`(${r.from}::date::timestamp at time zone 'UTC')`;
 const end = (r: DayRange) => sql`((${r.to}::date + 1)::timestamp at time zone 'UTC')`;
 
-/** Members now, by plan and status: each member counted once, by their latest subscription. */
+/**
+ * Members now, by plan and status: each member counted once, by their latest subscription. Read from the counts a
+ * trigger on subscriptions keeps (migration 0023, decision 0059): a few rows instead of every subscription.
+ */
 export function selectMembersByPlan(db: DbOrTx) {
   return rowsOf<{ planId: string; status: string; members: number }>(
     db,
+    sql`select plan_id as "planId", status, members from member_plan_counts where members > 0
+        order by plan_id, status`,
+  );
+}
+
+/** The same counted from every subscription (the reference the tests hold the counts to). */
+export function selectMembersByPlanCounted(db: DbOrTx) {
+  return rowsOf<{ planId: string; status: string; members: number }>(
+    db,
     sql`select plan_id as "planId", status, count(*)::int as members
-        from (select distinct on (user_id) plan_id, status from subscriptions order by user_id, created_at desc, id desc) latest
+        from (select distinct on (user_id) plan_id, status from subscriptions
+              order by user_id, created_at desc nulls last, id desc nulls last) latest
         group by plan_id, status order by plan_id, status`,
   );
 }
@@ -68,11 +81,28 @@ export function selectWeekly(db: DbOrTx, range: DayRange) {
   );
 }
 
-/** Minutes watched per day of the range (every day, zero when nobody watched). */
+/**
+ * Minutes watched per day of the range (every day, zero when nobody watched): a closed day's total as the watch
+ * windows' roll stored it (migration 0023, decision 0059), else (today, or a day the roll has not reached) the sum
+ * of the day's daily rows. Both sum in double precision, so the figure is the same either way.
+ */
 export function selectWatchMinutesByDay(db: DbOrTx, range: DayRange) {
   return rowsOf<{ day: string; minutes: number }>(
     db,
-    sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(round((sum(w.seconds) / 60)::numeric, 1), 0)::float8 as minutes
+    sql`select to_char(g.d, 'YYYY-MM-DD') as day,
+          coalesce(round((coalesce(t.seconds,
+            (select sum(w.seconds::float8) from video_watch_daily w where w.day = g.d)) / 60)::numeric, 1), 0)::float8 as minutes
+        from (select generate_series(${range.from}::date, ${range.to}::date, interval '1 day')::date as d) g
+        left join watch_day_totals t on t.day = g.d
+        order by g.d`,
+  );
+}
+
+/** The same, summed from the daily rows alone (the reference the tests hold the totals to). */
+export function selectWatchMinutesByDayCounted(db: DbOrTx, range: DayRange) {
+  return rowsOf<{ day: string; minutes: number }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as day, coalesce(round((sum(w.seconds::float8) / 60)::numeric, 1), 0)::float8 as minutes
         from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
         left join video_watch_daily w on w.day = d::date
         group by d order by d`,
@@ -82,8 +112,9 @@ export function selectWatchMinutesByDay(db: DbOrTx, range: DayRange) {
 export function selectTopByMinutes(db: DbOrTx, range: DayRange) {
   return rowsOf<{ id: string; title: string; minutes: number }>(
     db,
+    // Summed in double precision, as the watch windows (decision 0059) sum them: the same figure either way.
     sql`select v.id, v.title, round((t.seconds / 60)::numeric, 1)::float8 as minutes
-        from (select video_id, sum(seconds) as seconds from video_watch_daily
+        from (select video_id, sum(seconds::float8) as seconds from video_watch_daily
               where day between ${range.from}::date and ${range.to}::date group by video_id
               order by sum(seconds) desc, video_id limit ${OVERVIEW_TOP}) t
         join videos v on v.id = t.video_id
@@ -151,6 +182,63 @@ export async function selectTopByLikesFromWindow(db: DbOrTx, range: DayRange) {
   return answer.top ?? [];
 }
 
+type TopByMinutes = { id: string; title: string; minutes: number }[];
+type TopByCompletion = {
+  id: string;
+  title: string;
+  viewers: number;
+  completed: number;
+  completionRate: number;
+}[];
+
+/**
+ * The top by minutes and by completion read from the watch window of `days` days (migration 0023, decision 0059)
+ * when the range is that window ending today (UTC, by the database's clock), as the likes are: the window is first
+ * moved to today if the job has not done it yet. Null when no window serves the range.
+ */
+export async function selectWatchTopsFromWindow(db: DbOrTx, range: DayRange) {
+  const days = (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000 + 1;
+  const [state] = await rowsOf<{ endDay: string | null; today: string }>(
+    db,
+    sql`select end_day::text as "endDay", ((now() at time zone 'UTC')::date)::text as today
+        from watch_window_state where days = ${days}`,
+  );
+  if (!state || state.today !== range.to) return null;
+  if (state.endDay !== state.today) await rollWatchWindows(db, state.today);
+  // One statement, so both rankings are of the window the state names.
+  const [answer] = await rowsOf<{
+    isReady: boolean;
+    minutes: TopByMinutes | null;
+    completion: TopByCompletion | null;
+  }>(
+    db,
+    sql`select s.end_day = ${range.to}::date as "isReady",
+          (select json_agg(json_build_object('id', v.id, 'title', v.title,
+                    'minutes', round((w.seconds / 60)::numeric, 1)::float8) order by w.seconds desc, v.id)
+           from (select video_id, seconds from video_watch_windows
+                 where days = s.days and seconds > 0
+                 -- nulls last as the index has it: the index gives the order, 10 rows read
+                 order by seconds desc nulls last, video_id limit ${OVERVIEW_TOP}) w
+           join videos v on v.id = w.video_id) as minutes,
+          (select json_agg(json_build_object('id', v.id, 'title', v.title, 'viewers', w.viewers,
+                    'completed', w.completed, 'completionRate', round(w.completed::numeric / w.viewers, 4)::float8)
+                  order by w.completed::float8 / w.viewers desc, w.viewers desc, v.id)
+           from (select video_id, viewers, completed from video_watch_windows
+                 where days = s.days and viewers >= ${OVERVIEW_MIN_VIEWERS}
+                 order by completed::float8 / viewers desc, viewers desc, video_id limit ${OVERVIEW_TOP}) w
+           join videos v on v.id = w.video_id) as completion
+        from watch_window_state s where s.days = ${days}`,
+  );
+  if (!answer?.isReady) return null;
+  return { topByMinutes: answer.minutes ?? [], topByCompletion: answer.completion ?? [] };
+}
+
+/** Moves every watch window to end on `day` (today by the database's clock when left out). */
+export async function rollWatchWindows(db: DbOrTx, day?: string) {
+  const target = day ? sql`${day}::date` : sql`(now() at time zone 'UTC')::date`;
+  await db.execute(sql`select video_watch_windows_roll(${target})`);
+}
+
 /**
  * Moves every likes window to end on `day` (a UTC day, YYYY-MM-DD; today by the database's clock when left out);
  * the SQL function does the work.
@@ -169,7 +257,8 @@ export async function selectStudios(db: DbOrTx): Promise<TOverview['studios']> {
         from users u
         left join lateral (select plan_id from subscriptions
                            where user_id = u.id and status in ('active', 'in_trial', 'non_renewing', 'future', 'paused')
-                           order by created_at desc limit 1) p on true
+                           -- nulls last as the index has it (created_at is never null): its order, no sort
+                           order by created_at desc nulls last, id desc nulls last limit 1) p on true
         where u.user_type = 'studio-owner'
         order by subusers desc, name, u.id
         limit 200`,

@@ -10,12 +10,24 @@ import {
   selectTopByMinutes,
   selectTrials,
   selectWatchMinutesByDay,
+  selectWatchTopsFromWindow,
   selectWeekly,
 } from './queries';
 
 /** The most liked videos of the range: from a likes window when one is the range, else counted. */
 async function readTopByLikes(db: DbOrTx, range: DayRange) {
   return (await selectTopByLikesFromWindow(db, range)) ?? selectTopByLikes(db, range);
+}
+
+/** The top videos by minutes and by completion: from a watch window when one is the range, else counted. */
+async function readWatchTops(db: DbOrTx, range: DayRange) {
+  const fromWindow = await selectWatchTopsFromWindow(db, range);
+  if (fromWindow) return fromWindow;
+  const [topByMinutes, topByCompletion] = await Promise.all([
+    selectTopByMinutes(db, range),
+    selectTopByCompletion(db, range),
+  ]);
+  return { topByMinutes, topByCompletion };
 }
 
 /** Every figure of the overview for a range of UTC days, each computed by the database. */
@@ -25,8 +37,7 @@ export async function readOverview(db: DbOrTx, range: DayRange): Promise<TOvervi
     trials,
     weekly,
     watchMinutesByDay,
-    topByMinutes,
-    topByCompletion,
+    { topByMinutes, topByCompletion },
     topByLikes,
     studios,
   ] = await Promise.all([
@@ -34,8 +45,7 @@ export async function readOverview(db: DbOrTx, range: DayRange): Promise<TOvervi
     selectTrials(db, range),
     selectWeekly(db, range),
     selectWatchMinutesByDay(db, range),
-    selectTopByMinutes(db, range),
-    selectTopByCompletion(db, range),
+    readWatchTops(db, range),
     readTopByLikes(db, range),
     selectStudios(db),
   ]);

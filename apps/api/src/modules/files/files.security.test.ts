@@ -151,7 +151,10 @@ describe('SVG uploads are sanitised by a parser, not patterns', () => {
 
 describe('served uploads', () => {
   it('carry CSP sandbox (with the strict policy) and nosniff, for SVG and raster files', async () => {
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     for (const [file, name] of [
       [png, 'a.png'],
       [`<svg ${SVG}>${SHAPE}</svg>`, 'b.svg'],
@@ -168,6 +171,17 @@ describe('served uploads', () => {
     }
   });
 });
+
+/** An S3 store on a bucket msw answers for. */
+const testS3Store = () =>
+  createS3FileStore({
+    endpoint: 'https://s3.test.example',
+    region: 'us-east-1',
+    bucket: 'uploads',
+    accessKeyId: 'AKIATEST',
+    secretAccessKey: 'secret',
+    publicUrl: 'https://cdn.test.example/',
+  });
 
 describe('the S3 file store', () => {
   const server = setupServer();
@@ -186,14 +200,7 @@ describe('the S3 file store', () => {
         return new HttpResponse(null, { status: 200, headers: { etag: '"e"' } });
       }),
     );
-    const store = createS3FileStore({
-      endpoint: 'https://s3.test.example',
-      region: 'us-east-1',
-      bucket: 'uploads',
-      accessKeyId: 'AKIATEST',
-      secretAccessKey: 'secret',
-      publicUrl: 'https://cdn.test.example/',
-    });
+    const store = testS3Store();
     const svg = await store.put('banner/2026-11/a.svg', Buffer.from(`<svg ${SVG}/>`), 'image/svg+xml');
     const png = await store.put('profile-image/2026-11/b.png', Buffer.from('png'), 'image/png');
     expect(svg.url).toBe('https://cdn.test.example/banner/2026-11/a.svg');
@@ -213,6 +220,21 @@ describe('the S3 file store', () => {
       expect(put.headers.get('x-amz-meta-content-security-policy')).toBe(UPLOAD_CSP);
     }
     expect(UPLOAD_CSP.split(';').map((d) => d.trim())).toContain('sandbox');
+  });
+
+  it('reads a public object back (the variants backfill) and answers the URL put answered', async () => {
+    server.use(
+      http.get('https://s3.test.example/uploads/banner/2026-11/a.jpg', () =>
+        HttpResponse.arrayBuffer(new Uint8Array([1, 2, 3]).buffer),
+      ),
+      http.get('https://s3.test.example/uploads/banner/2026-11/gone.jpg', () =>
+        HttpResponse.xml('<Error><Code>NoSuchKey</Code><Message>gone</Message></Error>', { status: 404 }),
+      ),
+    );
+    const store = testS3Store();
+    expect(store.urlOf('banner/2026-11/a.jpg')).toBe('https://cdn.test.example/banner/2026-11/a.jpg');
+    expect([...(await store.read('banner/2026-11/a.jpg'))!]).toEqual([1, 2, 3]);
+    expect(await store.read('banner/2026-11/gone.jpg')).toBeNull();
   });
 });
 

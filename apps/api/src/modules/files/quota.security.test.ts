@@ -29,10 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A PNG of 400 bytes (header, then padding the sniffer ignores). */
+/** A PNG of 400 bytes (a 1x1 image, then padding after its end that decoders ignore; too small for variants). */
 const PNG = Buffer.concat([
-  Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'),
-  Buffer.alloc(371),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  Buffer.alloc(330),
 ]);
 const upload = (session: Session) => {
   const form = new FormData();

@@ -27,7 +27,14 @@ export const quotaExceeded = () =>
  */
 export async function reserveUpload(
   db: Db,
-  input: { uploaderId: string; kind: UploadKind; key: string; sizeBytes: number; quotaBytes: number },
+  input: {
+    uploaderId: string;
+    kind: UploadKind;
+    key: string;
+    sizeBytes: number;
+    quotaBytes: number;
+    variantWidths?: number[];
+  },
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${input.uploaderId}`}))`);
@@ -40,6 +47,7 @@ export async function reserveUpload(
         kind: input.kind,
         key: input.key,
         sizeBytes: input.sizeBytes,
+        variantWidths: input.variantWidths ?? null,
       })
       .returning({ id: uploads.id });
     return row!.id;

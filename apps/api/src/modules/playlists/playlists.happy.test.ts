@@ -228,13 +228,19 @@ describe('featured playlists', () => {
     expect(reordered.json<TPlaylistOrder>().videoIds).toEqual(order);
     const reread = await send(t.app, null, 'GET', `/playlists/${id}`);
     expect(reread.json<TPlaylistDetail>().videos.map((v) => v.id)).toEqual(order);
+    // The member area's add-to-playlists dialog reaches featured playlists for an admin: audited too.
+    const added = await send(t.app, w.sessions.admin, 'POST', '/playlists/add-video', {
+      videoId: w.videoIds[1],
+      playlistIds: [id],
+    });
+    expect(added.statusCode).toBe(200);
     const deleted = await send(t.app, w.sessions.admin, 'DELETE', `/admin/featured-playlists/${id}`);
     expect(deleted.json().message).toBe('Deleted Successfully');
     const audits = await t.database.query<{ action: string }>(
       `select action from audit_log where entity = 'featured-playlist' and entity_id = $1 order by created_at`,
       [id],
     );
-    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'reorder', 'delete']);
+    expect(audits.map((a) => a.action)).toEqual(['create', 'update', 'reorder', 'add-video', 'delete']);
   });
 });
 

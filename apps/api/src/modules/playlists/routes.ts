@@ -59,7 +59,7 @@ export async function playlistRoutes(app: FastifyInstance) {
   );
 
   route(app, playlistEndpoints.addVideo, async (request) =>
-    addVideoToPlaylists(app.db, toSessionUser(request.caller.user), request.body),
+    addVideoToPlaylists(changeBy(request), request.body),
   );
 
   // Featured playlists: the admin console (every change audited in its transaction).

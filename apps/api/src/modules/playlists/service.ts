@@ -209,12 +209,15 @@ export async function reorderPlaylist(
   });
 }
 
-/** The add-to-playlists dialog: the video joins each chosen playlist, and a new one if asked. */
+/**
+ * The add-to-playlists dialog: the video joins each chosen playlist, and a new one if asked. An admin can reach
+ * featured playlists from it too, so those changes are audited as the console's are.
+ */
 export async function addVideoToPlaylists(
-  db: Db,
-  viewer: TSessionUser,
+  ctx: PlaylistChangeCtx,
   { videoId, playlistIds, newPlaylist }: z.output<typeof ZAddToPlaylistsRequest>,
 ) {
+  const { db, user: viewer } = ctx;
   if (newPlaylist && !playlistPolicy.canCreate(viewer, newPlaylist.type)) throw forbidden();
   return db.transaction(async (tx) => {
     await assertVideosExist(tx, [videoId], 'videoId');
@@ -223,6 +226,7 @@ export async function addVideoToPlaylists(
       const row = assertVisible(viewer, await lockPlaylist(tx, id));
       if (!playlistPolicy.canAddVideos(viewer, row)) throw forbidden();
       await appendVideos(tx, row.id, [videoId]);
+      if (row.type === 'FPL') await auditFeatured(tx, ctx, 'add-video', row.id, { videoId });
       addedTo.push(row.id);
     }
     let created = null;
@@ -235,6 +239,8 @@ export async function addVideoToPlaylists(
         studioOwnerId: newPlaylist.type === 'SPL' ? studioOf(viewer) : null,
       });
       await appendVideos(tx, row.id, [videoId]);
+      if (row.type === 'FPL')
+        await auditFeatured(tx, ctx, 'create', row.id, { name: newPlaylist.name, videoIds: [videoId] });
       addedTo.push(row.id);
       const { videos: _videos, ...summary } = await loadDetail(tx, row, viewer.id);
       created = summary;

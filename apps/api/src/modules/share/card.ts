@@ -1,3 +1,5 @@
+import { responsiveImage } from '@dance/domain';
+
 export const SITE_NAME = 'Dance Training';
 export const SITE_DESCRIPTION =
   'Dance Training: on-demand lessons, exercises, across-the-floor videos and classes for dancers, parents and dance teachers.';
@@ -41,7 +43,8 @@ export function shareHtml(card: ShareCard, base: string, path: string): string {
   const url = `${base}${path}`;
   const title = card.title === SITE_NAME ? SITE_NAME : `${card.title} · ${SITE_NAME}`;
   const description = (card.description.trim() || SITE_DESCRIPTION).slice(0, 300);
-  const image = absolute(base, card.image ?? DEFAULT_CARD_IMAGE);
+  // The original, without the mark of its WebP variants (decision 0063): a crawler wants one plain URL.
+  const image = absolute(base, responsiveImage(card.image ?? DEFAULT_CARD_IMAGE).src);
   const meta = [
     ['name', 'description', description],
     ['property', 'og:site_name', SITE_NAME],

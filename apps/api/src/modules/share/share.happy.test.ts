@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVideo } from '../../../test/catalogue-factories';
 import { createTestApp, createUser, type TestApp } from '../../../test/helpers';
 import { playlists } from '../../db/schema';
+import { shareHtml } from './card';
 
 let t: TestApp;
 let base = '';
@@ -65,5 +66,21 @@ describe('GET /share/* (link cards)', () => {
       expect(res.body).not.toContain('My private list');
       expect(res.body).not.toContain('Secret premiere');
     }
+  });
+
+  it('gives an upload with WebP variants as its plain original', () => {
+    const html = shareHtml(
+      {
+        title: 'T',
+        description: 'D',
+        image: '/files/thumbnail/2026-11/a.jpg#webp=320,640',
+        type: 'video.other',
+      },
+      'https://dance.example',
+      '/PlayerPage?v=1',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://dance.example/files/thumbnail/2026-11/a.jpg">',
+    );
   });
 });

@@ -93,15 +93,20 @@ export class SitemapDocuments {
     const files = await Promise.all(
       bodies.map(async ({ file, text }) => ({
         file,
-        body: await gzip(text, { level: 6 }),
-        etag: `"${createHash('sha256').update(text).digest('base64url').slice(0, 32)}"`,
+        // Level 4: a 9.6 MB part of 50,000 entries gzips in a fifth to two fifths of level 6's time (0.17-0.37 s against
+        // 0.87-0.90 s at load average 18) for 2% more bytes (1.47 MB against 1.44 MB); decision 0059.
+        body: await gzip(text, { level: 4 }),
       })),
     );
     await replaceSitemapFiles(this.db, {
       stamp,
       entries: rendered.entries,
       files: rendered.parts.length,
-      bodies: files,
+      // The ETag hashes the gzipped bytes (a tenth of the text; the same text always gzips the same here).
+      bodies: files.map((f) => ({
+        ...f,
+        etag: `"${createHash('sha256').update(f.body).digest('base64url').slice(0, 32)}"`,
+      })),
     });
   }
 }

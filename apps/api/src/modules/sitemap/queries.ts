@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, max, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { catalogueState, playlistItems, playlists, sitemapFiles, videos } from '../../db/schema';
 
@@ -57,17 +57,20 @@ export function selectVideoChunk(db: DbOrTx, afterId: string | null, limit: numb
     .limit(limit);
 }
 
+/** A timestamp as the sitemap writes it (W3C datetime, UTC, milliseconds), formatted by PostgreSQL. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * Every released video in id order, in one query: PostgreSQL reads the table once and sorts it (about 0.3 s for
- * 100,000 videos), where keyset chunks walked the primary key's random uuid order into the heap (0.1 s a chunk
- * of 5,000). The rows are only ids and dates (about 5 MB for 100,000).
+ * Every released video in id order, in one query, as text: the id and its lastmod already written as the sitemap
+ * writes it. PostgreSQL reads the table once and sorts it; keyset chunks walked the primary key's random uuid order
+ * into the heap (0.1 s a chunk of 5,000). Text rows skip a Date per row in the driver and a toISOString per row
+ * in the XML (seconds of CPU for 100,000 videos on the loaded machine; decision 0059).
  */
-export function selectAllVideos(db: DbOrTx) {
-  return db
-    .select({ id: videos.id, lastmod: videos.updatedAt })
-    .from(videos)
-    .where(released())
-    .orderBy(asc(videos.id));
+export async function selectAllVideos(db: DbOrTx): Promise<{ id: string; lastmod: string }[]> {
+  const result = (await db.execute(
+    sql`select id::text as id, ${iso(sql`updated_at`)} as lastmod from videos where release_at <= now() order by id`,
+  )) as unknown as { rows?: { id: string; lastmod: string }[] } & { id: string; lastmod: string }[];
+  return result.rows ?? result;
 }
 
 /** The id of the released video at `offset` in id order: where a later sitemap file starts. */

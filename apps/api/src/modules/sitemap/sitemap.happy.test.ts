@@ -120,7 +120,7 @@ describe('GET /sitemap.xml', () => {
           url: `${base}${entry.path}`,
           changefreq: SITEMAP_CHANGEFREQ as EnumChangefreq,
           priority: SITEMAP_PRIORITY,
-          ...(entry.lastmod ? { lastmod: entry.lastmod.toISOString() } : {}),
+          ...(entry.lastmod ? { lastmod: entry.lastmod } : {}),
         };
     };
     const stream = Readable.from(items()).pipe(

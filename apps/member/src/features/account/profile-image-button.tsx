@@ -3,6 +3,7 @@ import {
   API_PREFIX,
   MAX_UPLOAD_BYTES,
   MESSAGES,
+  UPLOAD_IMAGE_TYPES,
   UPLOAD_PATH,
   UPLOAD_TOO_LARGE_MESSAGE,
   UPLOAD_TYPE_MESSAGE,
@@ -13,7 +14,7 @@ import { Button, FileButton } from '@mantine/core';
 import { useState } from 'react';
 import { useSetProfileImage } from './queries';
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'];
+const IMAGE_TYPES = UPLOAD_IMAGE_TYPES;
 
 /** Checked before upload; the server checks again (size cap, type sniffed from the bytes). */
 export function checkProfileImage(file: File): string | null {

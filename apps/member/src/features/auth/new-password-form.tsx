@@ -1,4 +1,4 @@
-import { MESSAGES, ZNewPassword } from '@dance/domain';
+import { MESSAGES, safeParsePlainly, ZNewPassword } from '@dance/domain';
 import { PasswordField } from '@dance/ui';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,7 +11,7 @@ interface NewPasswordValues {
 
 /** A new password typed twice; the password rule is the server's own (ZNewPassword). */
 function validateNewPassword(values: NewPasswordValues): Record<string, string> {
-  const result = ZNewPassword.safeParse(values.password);
+  const result = safeParsePlainly(ZNewPassword, values.password);
   const errors: Record<string, string> = {};
   if (!result.success) errors.password = result.error.issues[0]?.message ?? MESSAGES.passwordRequired;
   if (!values.confirmPassword) errors.confirmPassword = MESSAGES.reEnterPasswordRequired;

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiUrl, sessionHandler, users, videoCard } from '../../test/fixtures';
+import { apiUrl, problem, sessionHandler, users, videoCard } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -72,5 +72,42 @@ describe('home: Continue Watching', () => {
     await screen.findByRole('list', { name: 'Recent Releases' });
     expect(screen.queryByRole('heading', { name: 'Continue Watching' })).not.toBeInTheDocument();
     expect(historyCalls).toHaveLength(0);
+  });
+});
+
+describe('home: the welcome banner while the session loads', () => {
+  it('holds the place of the banner this device had last (hidden), then shows the real one', async () => {
+    localStorage.setItem('home.welcome-viewer', 'member');
+    let answerSession: () => void = () => {};
+    const sessionAnswered = new Promise<void>((resolve) => {
+      answerSession = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/auth/session'), async () => {
+        await sessionAnswered;
+        return problem(401, 'UNAUTHENTICATED', 'Please login first');
+      }),
+      ...homeHandlers([]),
+    );
+    const { container } = renderApp('/');
+
+    // The member banner's shape, unseen and out of the accessibility tree: no heading, no links.
+    const placeholder = () =>
+      [...container.querySelectorAll('[aria-hidden="true"][inert]')].find((element) =>
+        element.textContent?.includes('Welcome, Alexandra Martinez.'),
+      );
+    await waitFor(() => expect(placeholder()).toBeDefined());
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+
+    answerSession();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Join The Community and Access Exclusive Content',
+      }),
+    ).toBeInTheDocument();
+    expect(placeholder()).toBeUndefined();
+    // A guest this time: the next visit's placeholder takes the guest banner's shape.
+    await waitFor(() => expect(localStorage.getItem('home.welcome-viewer')).toBe('guest'));
   });
 });

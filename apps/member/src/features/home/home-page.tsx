@@ -1,6 +1,5 @@
 import { useCategories, useHome } from '@dance/api-client';
 import { BREAKPOINTS, HOME_GROUPS, HOME_RECENT_COUNT, type TVideoCard } from '@dance/domain';
-import { PageLoader } from '@dance/ui';
 import { Alert, Box, Container, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
@@ -12,7 +11,7 @@ import { type HomeTab, HomeTabs } from './home-tabs';
 import { MainBanner } from './main-banner';
 import { useContinueProgress } from './queries';
 import { VideoRow } from './video-row';
-import { WelcomeBanner } from './welcome-banner';
+import { WelcomeBanner, WelcomeBannerPlaceholder } from './welcome-banner';
 
 const { recent: RECENT, featured: FEATURED, saved: SAVED, continue: CONTINUE } = HOME_GROUPS;
 const MOBILE_TAB_SIZE = 6;
@@ -75,9 +74,7 @@ export function HomePage() {
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
       <Stack gap={32}>
-        <Box className={classes.welcomeSlot} data-loading={isSessionLoading || undefined}>
-          {isSessionLoading ? <PageLoader /> : <WelcomeBanner user={user} />}
-        </Box>
+        {isSessionLoading ? <WelcomeBannerPlaceholder /> : <WelcomeBanner user={user} />}
         <MainBanner banner={home.data?.banner ?? null} isLoading={home.isPending} />
         {home.isError ? (
           <Alert color="red" variant="light" title="The videos could not be loaded">

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { useToggleSaved } from '../../shared/use-toggle-saved';
 import { MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
+import { ROW_IMAGE_SIZES } from './image-sizes';
 
 const CARD_WIDTH = 280;
 
@@ -92,6 +93,7 @@ export function VideoRow({
                 saved={saved}
                 isPriority={isPriority && index < 4}
                 width="100%"
+                imageSizes={ROW_IMAGE_SIZES}
                 progress={progress?.[video.id]}
                 isWarmedWhenIdle={isPriority && index === 0}
               />

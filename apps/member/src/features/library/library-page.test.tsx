@@ -113,7 +113,8 @@ describe('library section state in the URL', () => {
     const { user, router } = renderApp('/Lessons?page=3');
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByText('Intermediate'));
+    // The panel renders just after the drawer opens (a deferred render, decision 0058).
+    await user.click(await within(dialog).findByText('Intermediate'));
     await user.click(within(dialog).getByText('Under 5 min'));
     await user.click(within(dialog).getByRole('button', { name: /Apply/ }));
     await waitFor(() => expect(router.state.location.search).toContain('levels=Intermediate'));

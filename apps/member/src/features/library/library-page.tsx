@@ -6,16 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { VideoGridSkeleton } from '../../shared/videos/video-grid';
 import { VideoListSection } from '../../shared/videos/video-list-section';
-
-/** Library categories: every category with a page of its own except Classes (spec 1 §2). */
-export function selectLibraryCategories(categories: readonly TCategory[]): TCategory[] {
-  return categories.filter((c) => c.routePath !== null && c.routePath.toLowerCase() !== '/classes');
-}
-
-/** A section's URL namespace on /AllVideos: its route without the slash, lower case ("acrossthefloor"). */
-export function namespaceOf(category: TCategory): string {
-  return (category.routePath ?? category.id).replace(/^\/+/, '').toLowerCase();
-}
+import { namespaceOf, selectLibraryCategories } from './library-categories';
 
 function PageHeading({ title, subtitle }: { title: string; subtitle: string }) {
   return (

@@ -1,19 +1,7 @@
 import { useSetSaved } from '@dance/api-client';
 import { type ContentType, PLAYER_MESSAGES, type TStream, type TVideoDetail } from '@dance/domain';
-import { TagDot, toast } from '@dance/ui';
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { responsiveImageProps, TagDot, toast } from '@dance/ui';
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
 import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
 import IconBrandFacebook from '@tabler/icons-react/dist/esm/icons/IconBrandFacebook.mjs';
@@ -30,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AddToPlaylistAction } from '../../shared/add-to-playlist/add-to-playlist-action';
+import { InstructorAvatar } from '../../shared/instructor-avatar';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './player-page.module.css';
 import { useSetReaction, videoDetailKey } from './queries';
@@ -246,7 +235,7 @@ export function PlayerDetails({
       {detail.instructor && (
         <Card withBorder radius="md" padding="md">
           <Group align="flex-start" wrap="nowrap" gap="md">
-            <Avatar src={isMediaDeferred ? null : detail.instructor.imageUrl} size={64} radius="xl" alt="" />
+            <InstructorAvatar url={isMediaDeferred ? null : detail.instructor.imageUrl} />
             <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
               <Text fw={700}>{detail.instructor.name}</Text>
               {detail.instructor.bio && (
@@ -291,7 +280,7 @@ export function PlayerDetails({
               <li key={p.id} className={classes.product}>
                 {p.imageUrl && (
                   <img
-                    src={isMediaDeferred ? undefined : p.imageUrl}
+                    {...(isMediaDeferred ? {} : responsiveImageProps(p.imageUrl, '200px'))}
                     alt=""
                     width={200}
                     height={200}

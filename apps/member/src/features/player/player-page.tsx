@@ -21,7 +21,14 @@ import { PlayerBox } from '../../shared/video-player/player-box';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
-import { historyKey, usePlayback, usePlayerPreferences, useSavePreferences, useVideoDetail } from './queries';
+import {
+  historyKey,
+  playbackQueryKey,
+  usePlayback,
+  usePlayerPreferences,
+  useSavePreferences,
+  useVideoDetail,
+} from './queries';
 import { UpgradeView } from './upgrade-view';
 
 /** The longest the page's secondary requests wait for the video's first frame. */
@@ -194,6 +201,10 @@ export function PlayerPage() {
         key={videoId}
         stream={null}
         offerFor={videoId}
+        // The answer may arrive between this render and its commit: its poster is on the element at once.
+        posterOnMount={() =>
+          queryClient.getQueryData<typeof data>(playbackQueryKey(videoId, type))?.source?.posterUrl ?? null
+        }
         chapters={[]}
         startAt={null}
         {...playerProps}
@@ -256,7 +267,8 @@ export function PlayerPage() {
         ) : (
           playerArea
         )}
-        {detailData && data?.access !== 'upgrade' && (
+        {/* The details come with the video's first frame (the first render is the player's alone), below it. */}
+        {detailData && !isStarting && data?.access !== 'upgrade' && (
           <PlayerDetails
             detail={detailData}
             type={type}
@@ -270,7 +282,9 @@ export function PlayerPage() {
             <Text c="red">{detail.error.message || PLAYER_MESSAGES.videoFetchFailed}</Text>
           </Box>
         )}
-        {detail.data && (
+        {/* The comments come with the details' images (once the video starts, at most a few seconds): the
+            details grow then, and a chat already on the page would be pushed down (CLS, issue 21 item 3). */}
+        {detail.data && !isStarting && (
           <CommunityChat subjectType="video" subjectId={videoId} target={params.get('target')} />
         )}
       </Stack>

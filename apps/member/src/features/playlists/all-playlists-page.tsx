@@ -73,7 +73,7 @@ function PlaylistSection({ type, viewer }: { type: PlaylistType; viewer: Playlis
         )}
       </Group>
       {list.isPending ? (
-        <Loader size="sm" aria-label={`Loading ${PLAYLIST_TITLES[type]}`} />
+        <Loader size="sm" role="status" aria-label={`Loading ${PLAYLIST_TITLES[type]}`} />
       ) : list.isError ? (
         <Text c="dimmed" role="alert">
           {PLAYLIST_FETCH_FAILED[type]}

@@ -6,6 +6,7 @@ import {
   type TMemberPopup,
   type TPopupCta,
 } from '@dance/domain';
+import { responsiveImageProps } from '@dance/ui';
 import { Button, CloseButton, Group, Image, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -92,7 +93,7 @@ export function ActivePopup() {
           />
           {shown.imageUrl && (
             <Image
-              src={shown.imageUrl}
+              {...responsiveImageProps(shown.imageUrl, '(max-width: 50em) 100vw, 800px')}
               alt=""
               fit="cover"
               mah={280}

@@ -1,4 +1,9 @@
-import { PRACTICE_MESSAGES, type TStudioAssignment, ZCreateAssignment } from '@dance/domain';
+import {
+  PRACTICE_MESSAGES,
+  safeParsePlainly,
+  type TStudioAssignment,
+  ZCreateAssignment,
+} from '@dance/domain';
 import { confirm, toast } from '@dance/ui';
 import {
   Alert,
@@ -88,7 +93,7 @@ function AssignForm() {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const body = { playlistId: playlistId ?? '', subUserIds: chosen, dueDate: dueDate || null };
-    const parsed = ZCreateAssignment.safeParse(body);
+    const parsed = safeParsePlainly(ZCreateAssignment, body);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the form.');
       return;

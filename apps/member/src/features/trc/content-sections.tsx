@@ -1,5 +1,6 @@
 import { TRC_EQUIPMENT_SHOWN, TRC_TAB_SCROLL_OFFSET, type TTrcDetail } from '@dance/domain';
-import { Accordion, Avatar, Box, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { responsiveImageProps } from '@dance/ui';
+import { Accordion, Box, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import IconBrandFacebook from '@tabler/icons-react/dist/esm/icons/IconBrandFacebook.mjs';
 import IconBrandInstagram from '@tabler/icons-react/dist/esm/icons/IconBrandInstagram.mjs';
@@ -9,6 +10,7 @@ import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { CommunityChat } from '../../shared/community';
+import { InstructorAvatar } from '../../shared/instructor-avatar';
 import classes from './content-page.module.css';
 import { TrcCard } from './trc-card';
 
@@ -54,7 +56,7 @@ export function ContentSections({ detail }: { detail: TTrcDetail }) {
       label: 'Instructor',
       content: (
         <Group align="flex-start" wrap="nowrap" gap="md">
-          <Avatar src={instructor.imageUrl} size={64} radius="xl" alt="" />
+          <InstructorAvatar url={instructor.imageUrl} />
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
             <Text fw={700}>{instructor.name}</Text>
             {instructor.bio && <Text fz="sm">{instructor.bio}</Text>}
@@ -106,7 +108,15 @@ export function ContentSections({ detail }: { detail: TTrcDetail }) {
         <ul className={classes.products}>
           {detail.products.slice(0, TRC_EQUIPMENT_SHOWN).map((p) => (
             <li key={p.id} className={classes.product}>
-              {p.imageUrl && <img src={p.imageUrl} alt="" width={200} height={200} loading="lazy" />}
+              {p.imageUrl && (
+                <img
+                  {...responsiveImageProps(p.imageUrl, '200px')}
+                  alt=""
+                  width={200}
+                  height={200}
+                  loading="lazy"
+                />
+              )}
               <Text fz="sm" fw={600} lineClamp={2}>
                 {p.title}
               </Text>

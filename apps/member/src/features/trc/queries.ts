@@ -1,4 +1,4 @@
-import { pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
+import { type ApiClient, pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
   progressEndpoints,
   type TPlayerPreferences,
@@ -10,7 +10,13 @@ import {
   type TTrcListQuery,
   trcEndpoints,
 } from '@dance/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
 /** Where the viewer stands (the guard's one call); every TRC answer sits under /trc. */
@@ -78,10 +84,52 @@ export function useTrcDetail(id: string) {
   });
 }
 
+/** The guard's check, asked for ahead of the guard (a guest's 401 is kept as an error, never a lost session). */
+export function prefetchTrcAccess(queryClient: QueryClient, client: ApiClient) {
+  void queryClient.prefetchQuery({
+    queryKey: trcAccessKey,
+    queryFn: ({ signal }) => client.call(trcEndpoints.accessState, { signal }),
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+/** A prefetch in the last few seconds (the app's start, then the guard's layout) is not asked for again. */
+const PREFETCH_FRESH_MS = 10_000;
+
 /**
  * Starts a lesson plan's details and its PDF's signed URL (the guard's check and the page's chunk load meanwhile):
  * the page's own queries then find them under the same keys. A member without access gets 403s and no data.
+ * `onSigned` gets the signed URLs when they arrive (unless `isCurrent` says the page has moved on).
  */
+export function prefetchLessonPlan(
+  queryClient: QueryClient,
+  client: ApiClient,
+  id: string,
+  onSigned?: (document: TTrcDocument) => void,
+  isCurrent: () => boolean = () => true,
+) {
+  void queryClient.prefetchQuery({
+    queryKey: detailKey(id),
+    queryFn: ({ signal }) => client.call(trcEndpoints.detail, { params: { id }, signal }),
+    retry: false,
+    staleTime: PREFETCH_FRESH_MS,
+  });
+  const documentKey = queryKeyOf(trcEndpoints.document, { params: { id } });
+  void queryClient
+    .prefetchQuery({
+      queryKey: documentKey,
+      queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
+      retry: false,
+      staleTime: 60_000,
+    })
+    .then(() => {
+      const signed = queryClient.getQueryData<TTrcDocument>(documentKey);
+      if (isCurrent() && signed) onSigned?.(signed);
+    });
+}
+
+/** prefetchLessonPlan for the page's lesson plan, from a component. */
 export function usePrefetchLessonPlan(id: string | null, onSigned?: (document: TTrcDocument) => void) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -90,23 +138,13 @@ export function usePrefetchLessonPlan(id: string | null, onSigned?: (document: T
   useEffect(() => {
     if (!id) return;
     let isCurrent = true;
-    void queryClient.prefetchQuery({
-      queryKey: detailKey(id),
-      queryFn: ({ signal }) => client.call(trcEndpoints.detail, { params: { id }, signal }),
-      retry: false,
-    });
-    const documentKey = queryKeyOf(trcEndpoints.document, { params: { id } });
-    void queryClient
-      .prefetchQuery({
-        queryKey: documentKey,
-        queryFn: ({ signal }) => client.call(trcEndpoints.document, { params: { id }, signal }),
-        retry: false,
-        staleTime: 60_000,
-      })
-      .then(() => {
-        const signed = queryClient.getQueryData<TTrcDocument>(documentKey);
-        if (isCurrent && signed) onSignedRef.current?.(signed);
-      });
+    prefetchLessonPlan(
+      queryClient,
+      client,
+      id,
+      (signed) => onSignedRef.current?.(signed),
+      () => isCurrent,
+    );
     return () => {
       isCurrent = false;
     };

@@ -1,4 +1,5 @@
 import { cardTags, formatDuration, TRC_CATEGORIES, TRC_MESSAGES, type TTrcCard } from '@dance/domain';
+import { CARD_IMAGE_SIZES, responsiveImageProps } from '@dance/ui';
 import { Group, Text } from '@mantine/core';
 import IconFileText from '@tabler/icons-react/dist/esm/icons/IconFileText.mjs';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
@@ -22,10 +23,13 @@ export function TrcThumbnail({
   src,
   fileType,
   isPriority = false,
+  sizes = CARD_IMAGE_SIZES,
 }: {
   src: string | null;
   fileType: TTrcCard['fileType'];
   isPriority?: boolean;
+  /** The box's width by screen; the card grids' by default (an upload's WebP variants, decision 0063). */
+  sizes?: string;
 }) {
   const [hasFailed, setHasFailed] = useState(false);
   const Icon = fileType === 'pdf' ? IconFileText : IconPlayerPlayFilled;
@@ -33,7 +37,7 @@ export function TrcThumbnail({
     <div className={classes.thumb}>
       {src && !hasFailed ? (
         <img
-          src={src}
+          {...responsiveImageProps(src, sizes)}
           alt=""
           width={640}
           height={360}
@@ -66,7 +70,12 @@ export function TrcCard({
   return (
     <article className={classes.card} style={width ? { width } : undefined} data-testid="trc-card">
       <div className={classes.media}>
-        <TrcThumbnail src={card.thumbnailUrl} fileType={card.fileType} isPriority={isPriority} />
+        <TrcThumbnail
+          src={card.thumbnailUrl}
+          fileType={card.fileType}
+          isPriority={isPriority}
+          sizes={width ? `${width}px` : undefined}
+        />
         <span className={classes.size}>{describeSize(card)}</span>
       </div>
       <div className={classes.body}>

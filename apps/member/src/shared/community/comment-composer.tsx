@@ -5,6 +5,7 @@ import {
   COMMENT_MAX_IMAGES,
   COMMENT_MAX_LENGTH,
   MESSAGES,
+  UPLOAD_IMAGE_TYPES,
 } from '@dance/domain';
 import { toast } from '@dance/ui';
 import {
@@ -22,7 +23,7 @@ import IconPhoto from '@tabler/icons-react/dist/esm/icons/IconPhoto.mjs';
 import { type KeyboardEvent, useState } from 'react';
 import { uploadCommentImage } from './queries';
 
-const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'];
+const IMAGE_TYPES = UPLOAD_IMAGE_TYPES;
 
 export interface ComposerProps {
   label: string;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 class FakeHls {
   static instances: FakeHls[] = [];
   static isSupported = () => true;
-  static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered' };
+  static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered', FRAG_LOADED: 'hlsFragLoaded' };
   bandwidthEstimate = 0;
   // biome-ignore lint/suspicious/noExplicitAny: each event has its own data
   handlers = new Map<string, (event: string, data: any) => void>();
@@ -12,7 +12,7 @@ class FakeHls {
   media: HTMLVideoElement | null = null;
   isDestroyed = false;
   levels: unknown[] = [];
-  constructor(readonly config: Record<string, unknown>) {
+  constructor(readonly config: Record<string, unknown> = {}) {
     FakeHls.instances.push(this);
   }
   // biome-ignore lint/suspicious/noExplicitAny: each event has its own data
@@ -122,8 +122,10 @@ describe('the hls.js defaults switch (for the bench)', () => {
     await start.preloadStream('video-1', URL_A, null);
     expect(FakeHls.instances).toHaveLength(0);
     const cap = { maxBufferLength: 30, maxMaxBufferLength: 30 };
-    expect(start.streamConfig(30)).toEqual({ startPosition: 30, ...cap });
-    expect(start.streamConfig(null)).toEqual({ startPosition: -1, ...cap });
+    // The worker file is no tuning: hls.js's ES module build needs it to transmux off the main thread.
+    const workerPath = expect.stringContaining('hls.worker');
+    expect(start.streamConfig(30)).toEqual({ startPosition: 30, workerPath, ...cap });
+    expect(start.streamConfig(null)).toEqual({ startPosition: -1, workerPath, ...cap });
   });
 });
 
@@ -168,5 +170,178 @@ describe('segments warmed before the click (decision 0056)', () => {
     start.noteWarmedSegment('http://localhost/s.ts', 2_000_000);
     hls?.handlers.get('hlsFragBuffered')?.('hlsFragBuffered', { frag: { url: 'http://localhost/s.ts' } });
     expect(hls?.bandwidthEstimate).toBe(5_000_000);
+  });
+});
+
+describe('the element warmed on intent, adopted at the click (decision 0061)', () => {
+  const URL_B = '/api/v1/media/b/1/sig/master.m3u8';
+  const POSTER = '/api/v1/media/a/1/sig/poster.jpg';
+
+  it('starts the stream into a detached element showing the poster, buffering only the first segment', async () => {
+    const start = await freshModule();
+    const intent = new AbortController();
+    void start.prepareVideo('video-1', URL_A, 12, POSTER, intent.signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const [hls] = FakeHls.instances;
+    expect(hls?.source).toBe(URL_A);
+    expect(hls?.media).toBeInstanceOf(HTMLVideoElement);
+    expect(hls?.media?.isConnected).toBe(false);
+    expect(hls?.media?.getAttribute('poster')).toBe(POSTER);
+    expect(hls?.config).toMatchObject({ startPosition: 12, maxBufferLength: 0.5, maxMaxBufferLength: 0.5 });
+    expect(start.warmVideoIds()).toEqual(['video-1']);
+  });
+
+  it("hands the element over once to its video's player, which plays it and takes over its stream", async () => {
+    const start = await freshModule();
+    let isSettled = false;
+    void start
+      .prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal)
+      .then(() => (isSettled = true));
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const [hls] = FakeHls.instances;
+    const warmed = hls?.media as HTMLVideoElement;
+    warmed.play = vi.fn(() => Promise.resolve());
+
+    const video = start.adoptWarmVideo('video-1', true);
+    expect(video).toBe(warmed);
+    expect(warmed.play).toHaveBeenCalledTimes(1);
+    // The player's forward buffer once the first frame is on screen (jsdom has no frame callback: the timeout).
+    expect(hls?.config).toMatchObject({ maxBufferLength: 0.5 });
+    await vi.waitFor(
+      () => expect(hls?.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 30 }),
+      { timeout: 3000 },
+    );
+    // Once only: a second player of the video gets an element of its own.
+    expect(start.adoptWarmVideo('video-1', true)).not.toBe(warmed);
+    await vi.waitFor(() => expect(isSettled).toBe(true));
+    // useHlsSource takes the stream already attached, not a second one.
+    expect(start.takePreloaded(URL_A, warmed)).toEqual({ hls, isAttached: true });
+    expect(hls?.isDestroyed).toBe(false);
+    // The click's own start of the same stream is not made: the element carries it.
+    await start.preloadStream('video-1', URL_A, null);
+    expect(FakeHls.instances).toHaveLength(1);
+  });
+
+  it('drops the element and its stream when the intent goes (the pointer left, an eviction)', async () => {
+    const start = await freshModule();
+    const intent = new AbortController();
+    let isSettled = false;
+    void start.prepareVideo('video-1', URL_A, null, POSTER, intent.signal).then(() => (isSettled = true));
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    intent.abort();
+    expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+    expect(start.warmVideoIds()).toEqual([]);
+    expect(start.adoptWarmVideo('video-1', true)).not.toBe(FakeHls.instances[0]?.media);
+    await vi.waitFor(() => expect(isSettled).toBe(true));
+  });
+
+  it('drops an element nobody adopted after the hold', async () => {
+    vi.useFakeTimers();
+    try {
+      const start = await freshModule();
+      void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+      await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+      vi.advanceTimersByTime(start.WARM_VIDEO_HOLD_MS);
+      expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+      expect(start.warmVideoIds()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no other card warm once a player adopts its own: two cards are never played at once', async () => {
+    const start = await freshModule();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    void start.prepareVideo('video-2', URL_B, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(2));
+    expect(start.warmVideoIds()).toEqual(['video-1', 'video-2']);
+    start.adoptWarmVideo('video-2', false);
+    expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+    expect(FakeHls.instances[1]?.isDestroyed).toBe(false);
+    expect(start.warmVideoIds()).toEqual([]);
+  });
+
+  it('hands over no element whose stream failed', async () => {
+    const start = await freshModule();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const [hls] = FakeHls.instances;
+    hls?.handlers.get('hlsError')?.('hlsError', { fatal: true });
+    expect(start.adoptWarmVideo('video-1', true)).not.toBe(hls?.media);
+    expect(hls?.isDestroyed).toBe(true);
+  });
+
+  it('puts the stream into the waiting player when it is already on the page (a click before the answer)', async () => {
+    const start = await freshModule();
+    const video = videoElement();
+    start.offerVideoElement('video-1', video, true);
+    await start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    const [hls] = FakeHls.instances;
+    expect(hls?.media).toBe(video);
+    expect(video.getAttribute('poster')).toBe(POSTER);
+    expect(start.warmVideoIds()).toEqual([]);
+  });
+
+  it("takes over the click's start of the same stream instead of fetching it twice", async () => {
+    const start = await freshModule();
+    await start.preloadStream('video-1', URL_A, null);
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(start.warmVideoIds()).toEqual(['video-1']));
+    expect(FakeHls.instances).toHaveLength(1);
+    expect(FakeHls.instances[0]?.media).toBeInstanceOf(HTMLVideoElement);
+  });
+
+  it('a refreshed stream URL: the adopted stream goes, the player starts its own on the element', async () => {
+    const start = await freshModule();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const video = start.adoptWarmVideo('video-1', false);
+    expect(start.takePreloaded(URL_B, video)).toBeNull();
+    expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+  });
+
+  it('starts no second stream for a player already open with its own (a click before the answer)', async () => {
+    const start = await freshModule();
+    const video = start.adoptWarmVideo('video-1', true);
+    await start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    expect(FakeHls.instances).toHaveLength(0);
+    // Once that player is gone, the card can be warmed again.
+    start.releaseVideoElement(video);
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+  });
+
+  it('a player that leaves before taking the adopted stream stops it', async () => {
+    const start = await freshModule();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const video = start.adoptWarmVideo('video-1', false);
+    start.releaseVideoElement(video);
+    expect(FakeHls.instances[0]?.isDestroyed).toBe(true);
+  });
+});
+
+describe('startAtFirstPicture', () => {
+  const at = (currentTime: number, bufferedFrom: number | null) =>
+    ({
+      currentTime,
+      buffered: { length: bufferedFrom === null ? 0 : 1, start: () => bufferedFrom },
+    }) as unknown as HTMLVideoElement;
+
+  it("moves to the buffered first picture a moment ahead (the encoder's B-frame delay), and nowhere else", async () => {
+    const start = await freshModule();
+    const head = at(0, 0.067);
+    start.startAtFirstPicture(head);
+    expect(head.currentTime).toBe(0.067);
+    // Nothing buffered, already there, or a gap too large to be the head of a segment: left as it is.
+    for (const [time, from] of [
+      [0, null],
+      [0.067, 0.067],
+      [0, 2],
+    ] as const) {
+      const video = at(time, from);
+      start.startAtFirstPicture(video);
+      expect(video.currentTime).toBe(time);
+    }
   });
 });

@@ -1,5 +1,8 @@
 import type Hls from 'hls.js';
 import type { HlsConfig } from 'hls.js';
+// hls.js's ES module build has no worker of its own: without its worker file it transmuxes every segment on
+// the main thread (100+ ms for a 1080p segment on a slow machine, holding up frames and input).
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { currentConnection, isSavingData, type NetworkInformationLike } from './connection';
 
 export { isSavingData } from './connection';
@@ -55,10 +58,11 @@ const connection = currentConnection;
  */
 export function streamConfig(startAt: number | null): Partial<HlsConfig> {
   const startPosition = startAt !== null && startAt > 0 ? startAt : -1;
-  if (!isTuned()) return { startPosition, ...bufferConfig(connection()) };
+  if (!isTuned()) return { startPosition, workerPath: hlsWorkerUrl, ...bufferConfig(connection()) };
   const estimate = Number(sessionStorage.getItem(BANDWIDTH_KEY)) || 0;
   return {
     startPosition,
+    workerPath: hlsWorkerUrl,
     startLevel: 0,
     testBandwidth: false,
     capLevelToPlayerSize: false,
@@ -140,7 +144,8 @@ function attachOffered() {
 export async function preloadStream(videoId: string, url: string, startAt: number | null): Promise<void> {
   if (!isTuned()) return;
   const HlsClass = loadedHls ?? (await loadHls());
-  if (!HlsClass.isSupported() || preloaded?.url === url) return;
+  // The warm-up's element already carries this stream: the player adopts it (see prepareVideo).
+  if (!HlsClass.isSupported() || preloaded?.url === url || isWarmedStream(videoId, url)) return;
   dropPreloaded();
   const hls = new HlsClass(streamConfig(startAt));
   ignoreWarmedSamples(hls, HlsClass);
@@ -172,9 +177,17 @@ export function offerVideoElement(videoId: string, video: HTMLVideoElement, auto
   };
 }
 
-/** The player went away: a preloaded stream still attached to its element (never taken over) stops. */
+/**
+ * The player went away: a preloaded or adopted stream still on its element (never taken over) stops, and its
+ * video may be warmed again.
+ */
 export function releaseVideoElement(video: HTMLVideoElement) {
   if (preloaded?.media === video) dropPreloaded();
+  openPlayers.delete(video);
+  if (openAdopted?.video === video) openAdopted = null;
+  // An adopted element whose stream the player never took over (it left first).
+  adoptedStreams.get(video)?.hls.destroy();
+  adoptedStreams.delete(video);
 }
 
 /**
@@ -185,6 +198,13 @@ export function takePreloaded(
   url: string,
   video: HTMLVideoElement,
 ): { hls: Hls; isAttached: boolean } | null {
+  const adopted = adoptedStreams.get(video);
+  if (adopted) {
+    adoptedStreams.delete(video);
+    if (adopted.url === url) return { hls: adopted.hls, isAttached: true };
+    // A refreshed URL (the signed links expired meanwhile): the player starts its own stream on this element.
+    adopted.hls.destroy();
+  }
   if (!preloaded || preloaded.url !== url) return null;
   const { hls, hasFailed, timer, media } = preloaded;
   window.clearTimeout(timer);
@@ -195,3 +215,179 @@ export function takePreloaded(
   }
   return { hls, isAttached: media === video };
 }
+
+/** The buffer of an element nobody plays yet: its first segment (1 s, decision 0057) and no more. */
+const WARM_BUFFER_SECONDS = 0.5;
+/** An element warmed on intent and never adopted is dropped after this (the HTTP cache keeps its segments). */
+export const WARM_VIDEO_HOLD_MS = 60_000;
+
+interface WarmVideo {
+  videoId: string;
+  url: string;
+  hls: Hls;
+  video: HTMLVideoElement;
+  hasFailed: boolean;
+  timer: number;
+  /** Resolves when the element was adopted by the player or dropped (the warm-up's work ends there). */
+  settle: () => void;
+}
+
+/**
+ * Elements warmed on intent (decision 0061), by video: a detached <video> with hls.js attached, its first
+ * segment buffered and decoded, which the player adopts on click instead of starting again. At most the warm-up
+ * scheduler's budget of them (two), each ended by its intent's signal.
+ */
+const warmVideos = new Map<string, WarmVideo>();
+/** The elements of the players on the page, with their video. */
+const openPlayers = new Map<HTMLVideoElement, string>();
+
+/** Streams of adopted elements, for useHlsSource to take over (takePreloaded). */
+const adoptedStreams = new WeakMap<HTMLVideoElement, { url: string; hls: Hls }>();
+/** The element adopted last and its stream, while its player is open. */
+let openAdopted: { video: HTMLVideoElement; url: string } | null = null;
+
+/** A warmed or adopted element carries this stream: nothing else needs to start it. */
+const isWarmedStream = (videoId: string, url: string) =>
+  warmVideos.get(videoId)?.url === url || openAdopted?.url === url;
+
+function dropWarmVideo(entry: WarmVideo) {
+  if (warmVideos.get(entry.videoId) !== entry) return;
+  warmVideos.delete(entry.videoId);
+  window.clearTimeout(entry.timer);
+  entry.hls.destroy();
+  // Releases the decoder and the MediaSource at once rather than at garbage collection.
+  entry.video.removeAttribute('src');
+  entry.video.load();
+  entry.settle();
+}
+
+/**
+ * The warm-up of a card (decision 0061): starts the stream into a detached <video> showing the poster, buffers
+ * its first segment and decodes it (`loadeddata`), and holds it for the player until the signal aborts (the
+ * intent went), the player adopts it (adoptWarmVideo) or WARM_VIDEO_HOLD_MS pass. When the player is already
+ * on the page waiting for its stream (a click before the answer), the stream goes into its element instead.
+ * Resolves when the element's fate is settled.
+ */
+export async function prepareVideo(
+  videoId: string,
+  url: string,
+  startAt: number | null,
+  posterUrl: string | null,
+  signal: AbortSignal,
+): Promise<void> {
+  if (!isTuned()) return;
+  const HlsClass = loadedHls ?? (await loadHls());
+  if (signal.aborted || !HlsClass.isSupported() || warmVideos.get(videoId)?.url === url) return;
+  if (offered?.videoId === videoId) {
+    if (posterUrl && !offered.video.getAttribute('poster')) offered.video.poster = posterUrl;
+    return preloadStream(videoId, url, startAt);
+  }
+  // Its player is already open with its own stream (the click came before the answer): a second one would
+  // only compete with it for the network.
+  if ([...openPlayers.values()].includes(videoId)) return;
+  // The click's own start of this stream, not yet in any element, is taken over (one stream, not two).
+  let hls: Hls;
+  if (preloaded?.url === url && !preloaded.media && !preloaded.hasFailed) {
+    hls = preloaded.hls;
+    window.clearTimeout(preloaded.timer);
+    preloaded = null;
+  } else {
+    hls = new HlsClass(streamConfig(startAt));
+    ignoreWarmedSamples(hls, HlsClass);
+    hls.loadSource(url);
+  }
+  hls.config.maxBufferLength = WARM_BUFFER_SECONDS;
+  hls.config.maxMaxBufferLength = WARM_BUFFER_SECONDS;
+  const video = document.createElement('video');
+  video.playsInline = true;
+  video.preload = 'auto';
+  if (posterUrl) video.poster = posterUrl;
+  await new Promise<void>((resolve) => {
+    const entry: WarmVideo = {
+      videoId,
+      url,
+      hls,
+      video,
+      hasFailed: false,
+      timer: window.setTimeout(() => dropWarmVideo(entry), WARM_VIDEO_HOLD_MS),
+      settle: () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+    };
+    const onAbort = () => dropWarmVideo(entry);
+    signal.addEventListener('abort', onAbort, { once: true });
+    hls.on(HlsClass.Events.ERROR, (_event, data) => {
+      if (data.fatal) entry.hasFailed = true;
+    });
+    // Dropped unadopted, its segments stay in the HTTP cache: the next player's hls.js must not take their
+    // cache hits for bandwidth (noteWarmedSegment).
+    hls.on(HlsClass.Events.FRAG_LOADED, (_event, data) => {
+      const { loaded, loading } = data.frag.stats;
+      const seconds = (loading.end - loading.start) / 1000;
+      if (seconds > 0 && loaded > 0) noteWarmedSegment(data.frag.url, (loaded * 8) / seconds);
+    });
+    warmVideos.set(videoId, entry);
+    hls.attachMedia(video);
+  });
+}
+
+/**
+ * The player of videoId mounts: its element. The one warmed for it, if any (not failed), handed over once with
+ * its stream, its buffer opened to the player's forward cap, and played at once when the member clicked to
+ * watch (its first frame is already decoded); else a new one. Every other warmed element goes: a player is
+ * open. The player releases its element when it goes (releaseVideoElement).
+ */
+export function adoptWarmVideo(videoId: string, autoPlay: boolean): HTMLVideoElement {
+  const video = takeWarmVideo(videoId, autoPlay) ?? document.createElement('video');
+  openPlayers.set(video, videoId);
+  return video;
+}
+
+function takeWarmVideo(videoId: string, autoPlay: boolean): HTMLVideoElement | null {
+  const entry = warmVideos.get(videoId);
+  for (const other of [...warmVideos.values()]) if (other !== entry) dropWarmVideo(other);
+  if (!entry) return null;
+  if (entry.hasFailed) {
+    dropWarmVideo(entry);
+    return null;
+  }
+  warmVideos.delete(videoId);
+  window.clearTimeout(entry.timer);
+  // The player's forward buffer once its first frame is on screen: the next segment (a higher rendition, its
+  // transmuxing on the main thread) would otherwise hold that frame up.
+  let isOpened = false;
+  const openBuffer = () => {
+    if (isOpened) return;
+    isOpened = true;
+    Object.assign(entry.hls.config, bufferConfig(connection()));
+  };
+  if ('requestVideoFrameCallback' in entry.video) entry.video.requestVideoFrameCallback(openBuffer);
+  window.setTimeout(openBuffer, OPEN_BUFFER_WAIT_MS);
+  adoptedStreams.set(entry.video, { url: entry.url, hls: entry.hls });
+  openAdopted = { video: entry.video, url: entry.url };
+  entry.settle();
+  if (autoPlay) {
+    startAtFirstPicture(entry.video);
+    void entry.video.play().catch(() => {});
+  }
+  return entry.video;
+}
+
+/**
+ * Moves the position to the stream's first picture when it is a moment after the position (at most half a
+ * second). The encoder's B-frames start a segment's video a few frames after its audio, and the element plays
+ * from the audio's start: the first frame would stand still until the clock reached the second one.
+ */
+export function startAtFirstPicture(video: HTMLVideoElement): void {
+  const { buffered, currentTime } = video;
+  if (buffered.length === 0) return;
+  const start = buffered.start(0);
+  if (start > currentTime && start - currentTime <= 0.5) video.currentTime = start;
+}
+
+/** The longest an adopted element's buffer stays at the warm cap, waiting for its first frame on screen. */
+const OPEN_BUFFER_WAIT_MS = 1000;
+
+/** Videos with a warmed element waiting (for tests). */
+export const warmVideoIds = () => [...warmVideos.keys()];

@@ -1,4 +1,4 @@
-import { type RefObject, type SyntheticEvent, useEffect } from 'react';
+import { type RefObject, useEffect } from 'react';
 
 /**
  * The member's speed with the pitch kept; `onRateChange` puts it back when a source change resets it.
@@ -11,7 +11,7 @@ export function usePlaybackRate(videoRef: RefObject<HTMLVideoElement | null>, pl
     video.playbackRate = playbackRate;
   }, [videoRef, playbackRate]);
 
-  return (event: SyntheticEvent<HTMLVideoElement>) => {
+  return (event: { currentTarget: HTMLVideoElement }) => {
     if (event.currentTarget.playbackRate !== playbackRate) event.currentTarget.playbackRate = playbackRate;
   };
 }

@@ -76,6 +76,7 @@ describe('usePracticeLoop', () => {
     act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8', ramp }));
     const speeds = [loopSpeed(result.current.loop, 1)];
     for (let run = 0; run < 5; run += 1) {
+      act(() => result.current.onTime(fakeVideo(1.5)));
       act(() => result.current.onTime(fakeVideo(5)));
       speeds.push(loopSpeed(result.current.loop, 1));
     }
@@ -100,6 +101,32 @@ describe('usePracticeLoop', () => {
     expect(result.current.loop.done).toBe(1);
   });
 
+  it('counts one run per jump: frames of the old run still presented while the seek lands are not an end', () => {
+    const { result } = renderHook(() => usePracticeLoop());
+    act(() =>
+      result.current.setLoop({
+        ...EMPTY_LOOP,
+        a: 1,
+        b: 5,
+        label: '1 × 8',
+        ramp: { from: 0.8, to: 1, step: 0.1 },
+      }),
+    );
+    const video = fakeVideo(4.96);
+    act(() => result.current.onTime(video, 4.96));
+    expect(video.currentTime).toBe(1);
+    // Two frames the decoder had queued before the seek, at and past B: still the run that just ended.
+    act(() => result.current.onTime(video, 4.99));
+    act(() => result.current.onTime(video, 5.03));
+    expect(result.current.loop.done).toBe(1);
+    expect(loopSpeed(result.current.loop, 1)).toBe(0.9);
+    // The first frame of the new run, then its end: the next speed, not one skipped.
+    act(() => result.current.onTime(video, 1.0));
+    act(() => result.current.onTime(video, 4.97));
+    expect(result.current.loop.done).toBe(2);
+    expect(loopSpeed(result.current.loop, 1)).toBe(1);
+  });
+
   it('renders the new run after its first frame, and a stop meanwhile wins', () => {
     const { result } = renderHook(() => usePracticeLoop());
     act(() => result.current.setLoop({ ...EMPTY_LOOP, a: 1, b: 5, label: '1 × 8' }));
@@ -118,6 +145,7 @@ describe('usePracticeLoop', () => {
     expect(result.current.loop.done).toBe(1);
 
     // Jumped again, then stopped before the frame came: the stop stands.
+    act(() => result.current.onTime(video));
     video.currentTime = 5;
     act(() => result.current.onTime(video));
     act(() => result.current.setLoop(EMPTY_LOOP));

@@ -32,11 +32,19 @@ export function usePracticeLoop(beforeRepeat?: (next: LoopState) => Promise<void
   );
 
   const lastFrame = useRef<number | null>(null);
+  // Set by a jump back until a frame inside the loop is seen: frames the decoder had queued before the seek
+  // can still be presented at B, and counting them would end a second run (a ramp would skip a speed).
+  const jumping = useRef(false);
 
-  /** A change from outside (set, stop) replaces a run waiting for its render. */
-  const setLoop = (next: SetStateAction<LoopState>) => {
+  /** Replaces a run waiting for its render. */
+  const replaceLoop = (next: SetStateAction<LoopState>) => {
     pending.current = null;
     setLoopState(next);
+  };
+  /** A change from outside (set, stop) also ends a jump in progress. */
+  const setLoop = (next: SetStateAction<LoopState>) => {
+    jumping.current = false;
+    replaceLoop(next);
   };
 
   /** Renders the new run once its first frame is on screen (or after 250 ms, paused or hidden). */
@@ -64,11 +72,17 @@ export function usePracticeLoop(beforeRepeat?: (next: LoopState) => Promise<void
       // between gives no step.
       if (frameStep > 0 && frameStep < 0.25) lead = frameStep;
     }
-    const step = stepLoop(loopRef.current, time, lead);
-    if (step.kind === 'finish') setLoop(step.next);
+    const current = loopRef.current;
+    if (jumping.current) {
+      if (current.b !== null && time >= current.b - lead) return;
+      jumping.current = false;
+    }
+    const step = stepLoop(current, time, lead);
+    if (step.kind === 'finish') replaceLoop(step.next);
     if (step.kind === 'restart') {
       loopRef.current = step.next;
       lastFrame.current = null;
+      jumping.current = true;
       video.currentTime = step.to;
       // After the pause (if any), the count-in (if any), then play on.
       const countInThenPlay = () => {
@@ -77,18 +91,18 @@ export function usePracticeLoop(beforeRepeat?: (next: LoopState) => Promise<void
         else void video.play();
       };
       if (step.pauseSeconds > 0) {
-        setLoop(step.next);
+        replaceLoop(step.next);
         video.pause();
         pauseTimer.current = window.setTimeout(countInThenPlay, step.pauseSeconds * 1000);
         return;
       }
       const counting = beforeRepeatRef.current?.(step.next) ?? null;
       if (counting) {
-        setLoop(step.next);
+        replaceLoop(step.next);
         video.pause();
         void counting.then(() => video.play());
       } else if ('requestVideoFrameCallback' in video) renderAfterFirstFrame(video, step.next);
-      else setLoop(step.next);
+      else replaceLoop(step.next);
     }
   }
 

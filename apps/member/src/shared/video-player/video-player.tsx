@@ -51,6 +51,7 @@ import { useCountIn } from './use-count-in';
 import { useHlsSource } from './use-hls-source';
 import { useMetronome } from './use-metronome';
 import { usePlaybackRate } from './use-playback-rate';
+import { usePlayerElement } from './use-player-element';
 import { usePracticeLoop } from './use-practice-loop';
 import { usePracticeTime } from './use-practice-time';
 import { useProgressReporting } from './use-progress-reporting';
@@ -67,6 +68,8 @@ export interface VideoPlayerProps {
    * the stream as soon as the playback answer arrives (hls-start.ts).
    */
   offerFor?: string;
+  /** The poster when the element is made without a stream (the answer may have arrived meanwhile). */
+  posterOnMount?: () => string | null;
   chapters: TChapterView[];
   startAt: number | null;
   isMirrored: boolean;
@@ -98,6 +101,9 @@ const FRAME_RATE = 30;
  */
 const ON_THE_BEAT = 0.03;
 
+/** The longest the player's tools wait for the first frame. */
+const READY_WAIT_MS = 3000;
+
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
 /**
@@ -122,8 +128,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const isFullscreen = useIsFullscreen(frameRef);
   const autoPlayRef = useRef(props.autoPlay);
   autoPlayRef.current = props.autoPlay;
-  // Storyboard and chapter thumbnails wait for the first frame: the first segments go first.
+  // Video first (decision 0061): until the first frame, the player renders its frame and poster only; the
+  // controls, practice tools, camera bar, chapters, storyboard and thumbnails come with the first frame (below
+  // or over the frame: nothing on screen moves), at the latest after READY_WAIT_MS.
   const [isReady, setIsReady] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setIsReady(true), READY_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   const readyRef = useRef(props.onReady);
   readyRef.current = props.onReady;
   const markReady = useCallback(() => {
@@ -134,6 +146,32 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const hlsUrl = stream?.hlsUrl ?? null;
   if (stream && duration === 0 && stream.durationSeconds > 0) setDuration(stream.durationSeconds);
 
+  // First: the element must exist before the other hooks' effects run.
+  const videoHostRef = usePlayerElement(videoRef, {
+    videoId: props.videoId,
+    autoPlayRef,
+    className: classes.video ?? '',
+    posterUrl: stream?.posterUrl ?? null,
+    posterOnMount: props.posterOnMount,
+    isMirrored,
+    title: props.title,
+    subtitles: stream?.subtitles ?? [],
+    events: {
+      onClick: togglePlay,
+      onLoadedData: markReady,
+      onError: markReady,
+      onPlay: () => setIsPlaying(true),
+      onEnded: () => props.onEnded?.(),
+      onPause: () => {
+        setIsPlaying(false);
+        reportProgress();
+      },
+      onTimeUpdate,
+      onDurationChange: (video) => Number.isFinite(video.duration) && setDuration(video.duration),
+      onVolumeChange: (video) => setIsMuted(video.muted),
+      onRateChange: (video) => keepPlaybackRate({ currentTarget: video }),
+    },
+  });
   useTunedStartUp(videoRef, { hasStream: stream !== null, offerFor: props.offerFor, autoPlayRef });
   const { levels, level, chooseLevel, playingHeight, error } = useHlsSource(videoRef, {
     hlsUrl,
@@ -335,37 +373,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const lessonFrame = (
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page
     <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
-      {/* biome-ignore lint/a11y/useMediaCaption: subtitle tracks are added below when the stream has them */}
-      <video
-        ref={videoRef}
-        className={classes.video}
-        style={{ transform: isMirrored ? 'scaleX(-1)' : undefined }}
-        poster={stream?.posterUrl ?? undefined}
-        playsInline
-        preload="auto"
-        onClick={togglePlay}
-        onLoadedData={markReady}
-        onError={markReady}
-        onPlay={() => setIsPlaying(true)}
-        onEnded={() => props.onEnded?.()}
-        onPause={() => {
-          setIsPlaying(false);
-          reportProgress();
-        }}
-        onTimeUpdate={onTimeUpdate}
-        onDurationChange={(e) =>
-          Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)
-        }
-        onVolumeChange={(e) => setIsMuted(e.currentTarget.muted)}
-        onRateChange={keepPlaybackRate}
-        aria-label={props.title}
-        data-testid="player-video"
-        data-mirrored={isMirrored}
-      >
-        {stream?.subtitles.map((s) => (
-          <track key={s.url} kind="subtitles" src={s.url} srcLang={s.lang} label={s.label} />
-        ))}
-      </video>
+      {/* The <video> itself is made (or adopted from the warm-up) by usePlayerElement. */}
+      <div ref={videoHostRef} />
       {grid && (
         <div
           ref={countRef}
@@ -386,7 +395,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         </div>
       )}
       {!stream && <div className={classes.overlay}>{PLAYER_MESSAGES.loading}</div>}
-      {stream && (
+      {stream && isReady && (
         <div className={classes.controls}>
           <div
             className={classes.timeline}
@@ -602,18 +611,19 @@ export function VideoPlayer(props: VideoPlayerProps) {
           speed={speed}
           onLoopRange={(a, b, label) => setLoop((l) => ({ ...l, a, b, done: 0, ramp: null, label }))}
           frameHook={cameraFrame}
-          tools={practiceTools}
+          tools={isReady && practiceTools}
+          isBarShown={isReady}
         >
           {lessonFrame}
         </PracticeCamera>
       ) : (
         <>
           {lessonFrame}
-          {practiceTools}
+          {isReady && practiceTools}
         </>
       )}
 
-      {chapters.length > 0 && (
+      {isReady && chapters.length > 0 && (
         <nav aria-label="Chapters">
           <ol className={classes.chapters}>
             {chapters.map((c, i) => (

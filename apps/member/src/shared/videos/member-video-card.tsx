@@ -13,6 +13,7 @@ export function MemberVideoCard({
   saved,
   isPriority,
   width,
+  imageSizes,
   progress,
   isWarmedWhenIdle = false,
 }: {
@@ -20,6 +21,8 @@ export function MemberVideoCard({
   saved: ReturnType<typeof useToggleSaved>;
   isPriority?: boolean;
   width?: number | string;
+  /** The thumbnail's width by screen (`sizes`), where it is not the video grids'. */
+  imageSizes?: string;
   /** How far the member watched (0..1), for "continue watching". */
   progress?: number;
   /** Offer this card for the page's idle warm-up (the first card of a page; decision 0056). */
@@ -41,6 +44,7 @@ export function MemberVideoCard({
         isSaving={saved.isSaving(video.id)}
         isPriority={isPriority}
         width={width}
+        imageSizes={imageSizes}
         progress={progress}
         onAddToPlaylist={user ? () => setIsAdding(true) : undefined}
       />

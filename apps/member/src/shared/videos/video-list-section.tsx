@@ -1,12 +1,12 @@
 import { useSavedVideos, useVideos } from '@dance/api-client';
-import { countOf, LIBRARY_PAGE_SIZE, MESSAGES, type TSort, type TVideoPage } from '@dance/domain';
+import { countOf, FIRST_PAGE_MESSAGES, type TVideoPage } from '@dance/domain';
 import {
   ActiveFilters,
   countFilters,
   createShuffleSeed,
   EmptyState,
   ListPagination,
-  type ListSort,
+  type ListState,
   SortSelect,
   VideoFilterPanel,
 } from '@dance/ui';
@@ -14,36 +14,17 @@ import { Alert, Badge, Box, Button, Drawer, Group, Modal, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import IconAdjustmentsHorizontal from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsHorizontal.mjs';
 import IconArrowsShuffle from '@tabler/icons-react/dist/esm/icons/IconArrowsShuffle.mjs';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
+import { listQueryOf, pageQueryOf, type SectionSource, SORTS_WITH_SHUFFLE } from './list-query';
 import { useFilterLookups } from './use-filter-lookups';
 import { useListState } from './use-list-state';
 import { VideoGrid, VideoGridSkeleton } from './video-grid';
 
-export type SectionSource = { kind: 'library'; categoryId?: string } | { kind: 'class' } | { kind: 'saved' };
-
-const SORTS_WITH_SHUFFLE: readonly ListSort[] = [
-  'latest',
-  'oldest',
-  'title_asc',
-  'title_desc',
-  'long_duration',
-  'short_duration',
-  'shuffle',
-];
-
 /** Loads the section's page from the endpoint its source uses. */
-function useSectionPage(source: SectionSource, query: Parameters<typeof useVideos>[0]) {
+function useSectionPage(source: SectionSource, state: ListState) {
   const isSaved = source.kind === 'saved';
-  const list = useVideos(
-    {
-      ...query,
-      ...(source.kind === 'library' && source.categoryId ? { category: source.categoryId } : {}),
-      ...(source.kind === 'class' ? { kind: 'class' as const } : {}),
-      ...(source.kind === 'library' && !source.categoryId ? { kind: 'library' as const } : {}),
-    },
-    { isEnabled: !isSaved },
-  );
-  const saved = useSavedVideos(query, { isEnabled: isSaved });
+  const list = useVideos(listQueryOf(source, state), { isEnabled: !isSaved });
+  const saved = useSavedVideos(pageQueryOf(state), { isEnabled: isSaved });
   return isSaved ? saved : list;
 }
 
@@ -58,7 +39,7 @@ export function VideoListSection({
   source,
   filterIn = 'drawer',
   canShuffle = false,
-  emptyText = MESSAGES.noVideosToShow,
+  emptyText = FIRST_PAGE_MESSAGES.noVideosToShow,
   emptyWithoutFilters,
   intro,
 }: {
@@ -78,15 +59,11 @@ export function VideoListSection({
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const { state, update } = useListState({ namespace, sorts: SORTS_WITH_SHUFFLE });
   const [isFilterOpen, setIsFilterOpen] = useState(false);
+  // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
+  // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
+  const isPanelShown = useDeferredValue(isFilterOpen);
   const lookups = useFilterLookups({ isPanelOpen: isFilterOpen });
-  const pageQuery = {
-    ...state.filters,
-    sort: state.sort as TSort,
-    page: state.page,
-    pageSize: LIBRARY_PAGE_SIZE,
-    ...(state.sort === 'shuffle' && state.seed !== undefined ? { seed: state.seed } : {}),
-  };
-  const pageResult = useSectionPage(source, pageQuery);
+  const pageResult = useSectionPage(source, state);
   const data: TVideoPage | undefined = pageResult.data;
   const filterCount = countFilters(state.filters);
 
@@ -106,12 +83,17 @@ export function VideoListSection({
       instructorLookup={lookups.instructorLookup}
       productLookup={lookups.productLookup}
       onApply={(filters) => {
-        update({ filters });
+        // The drawer closes at once; the new list (every section reads the address) renders after it.
         setIsFilterOpen(false);
+        startTransition(() => update({ filters }));
       }}
     />
   );
   const filterTitle = `Filter ${title}`;
+  // The panel still blocks the page's scrolling by touch and wheel, but leaves the body's overflow alone:
+  // hiding the page's scroll bar re-laid out the whole page of cards in the frame of the tap, most of the
+  // open's 130 ms after its handlers on a slow phone (INP, issue 21 item 3, decision 0065).
+  const removeScrollProps = { removeScrollBar: false };
 
   return (
     <Box component="section" ref={sectionRef} aria-labelledby={headingId} style={{ scrollMarginTop: 80 }}>
@@ -217,8 +199,9 @@ export function VideoListSection({
           title={filterTitle}
           size="lg"
           radius="lg"
+          removeScrollProps={removeScrollProps}
         >
-          {isFilterOpen && panel}
+          {isFilterOpen && isPanelShown && panel}
         </Modal>
       ) : (
         <Drawer
@@ -228,8 +211,9 @@ export function VideoListSection({
           position={isMobile ? 'bottom' : 'right'}
           size={isMobile ? '85%' : 400}
           radius={isMobile ? 'lg' : 0}
+          removeScrollProps={removeScrollProps}
         >
-          {isFilterOpen && panel}
+          {isFilterOpen && isPanelShown && panel}
         </Drawer>
       )}
     </Box>

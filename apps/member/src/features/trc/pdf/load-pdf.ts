@@ -86,6 +86,14 @@ export interface FirstPageSnapshot {
 }
 
 const SNAPSHOT_SCALE = 1.25;
+
+/** Resolves when the main thread is idle (at most a second later); at once where idle callbacks do not exist. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else resolve();
+  });
+}
 const snapshots = new WeakMap<PDFDocumentProxy, Promise<FirstPageSnapshot | null>>();
 const readySnapshots = new WeakMap<PDFDocumentProxy, FirstPageSnapshot>();
 
@@ -97,8 +105,9 @@ const readySnapshots = new WeakMap<PDFDocumentProxy, FirstPageSnapshot>();
 export function snapshotFirstPage(document: PDFDocumentProxy): Promise<FirstPageSnapshot | null> {
   let snapshot = snapshots.get(document);
   if (!snapshot) {
-    snapshot = document
-      .getPage(1)
+    // The drawing is one long task on this thread: it waits until the page's own rendering is done (idle).
+    snapshot = whenIdle()
+      .then(() => document.getPage(1))
       .then(async (page) => {
         const base = page.getViewport({ scale: 1 });
         const viewport = page.getViewport({

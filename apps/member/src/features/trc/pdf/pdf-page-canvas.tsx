@@ -2,6 +2,11 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { readySnapshotOf } from './load-pdf';
 
+/** Resolves once the browser has presented the next frame (a task queued from its animation frame). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 /**
  * One page drawn on a canvas. `cssScale` sizes it at once (a zoom feels immediate); `renderScale` is the
  * scale it is drawn at, which the viewer changes only after the zoom settles (150 ms). The canvas is drawn
@@ -55,9 +60,12 @@ export function PdfPageCanvas({
         shown();
       }
     }
-    void document
-      .getPage(pageNumber)
+    // pdf.js draws a page on this thread, in one long task: it starts after the next frame is on screen, so the
+    // viewer (with page 1's image or snapshot) shows first instead of waiting for the drawing.
+    void afterNextPaint()
+      .then(() => (isCancelled ? null : document.getPage(pageNumber)))
       .then((page) => {
+        if (!page) return;
         if (isCancelled) return;
         const base = page.getViewport({ scale: 1 });
         setSize({ width: base.width, height: base.height });

@@ -39,6 +39,8 @@ export interface PracticeCameraProps {
   children: ReactNode;
   /** The player's tools, shown between the picture and the camera's own. */
   tools: ReactNode;
+  /** False until the lesson's first frame: the camera's bar comes after it (video first). */
+  isBarShown?: boolean;
 }
 
 /**
@@ -213,180 +215,186 @@ export function PracticeCamera(props: PracticeCameraProps) {
         {layout === 'side' && pane}
       </div>
       {props.tools}
-      <section className={classes.bar} aria-labelledby={titleId} data-testid="camera-bar">
-        <Group gap="xs" wrap="wrap" align="center">
-          <Text id={titleId} fw={600} fz="sm">
-            <IconCamera size={18} aria-hidden className={classes.icon} /> Camera
-          </Text>
-          {!isOpen ? (
-            <Button variant="default" onClick={() => setIsOpen(true)} leftSection={<IconCamera size={18} />}>
-              Practise with camera
-            </Button>
-          ) : (
-            <Button variant="default" onClick={close} leftSection={<IconCameraOff size={18} />}>
-              Turn camera off
-            </Button>
-          )}
-          {isOpen && camera.stream && (
-            <>
-              <Button.Group aria-label="Camera layout" className={classes.layout}>
-                {(
-                  [
-                    ['side', 'Side by side'],
-                    ['pip', 'Picture in picture'],
-                  ] as const
-                ).map(([value, label]) => (
+      {(props.isBarShown ?? true) && (
+        <section className={classes.bar} aria-labelledby={titleId} data-testid="camera-bar">
+          <Group gap="xs" wrap="wrap" align="center">
+            <Text id={titleId} fw={600} fz="sm">
+              <IconCamera size={18} aria-hidden className={classes.icon} /> Camera
+            </Text>
+            {!isOpen ? (
+              <Button
+                variant="default"
+                onClick={() => setIsOpen(true)}
+                leftSection={<IconCamera size={18} />}
+              >
+                Practise with camera
+              </Button>
+            ) : (
+              <Button variant="default" onClick={close} leftSection={<IconCameraOff size={18} />}>
+                Turn camera off
+              </Button>
+            )}
+            {isOpen && camera.stream && (
+              <>
+                <Button.Group aria-label="Camera layout" className={classes.layout}>
+                  {(
+                    [
+                      ['side', 'Side by side'],
+                      ['pip', 'Picture in picture'],
+                    ] as const
+                  ).map(([value, label]) => (
+                    <Button
+                      key={value}
+                      variant={layout === value ? 'filled' : 'default'}
+                      color="pink"
+                      aria-pressed={layout === value}
+                      onClick={() => setLayout(value)}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </Button.Group>
+                <Switch
+                  label="Mirror camera"
+                  checked={isMirrored}
+                  onChange={(e) => setIsMirrored(e.currentTarget.checked)}
+                />
+                {recorder.isRecording ? (
                   <Button
-                    key={value}
-                    variant={layout === value ? 'filled' : 'default'}
-                    color="pink"
-                    aria-pressed={layout === value}
-                    onClick={() => setLayout(value)}
+                    color="red"
+                    onClick={recorder.stop}
+                    leftSection={<IconPlayerRecordFilled size={16} />}
                   >
-                    {label}
+                    Stop recording
                   </Button>
-                ))}
-              </Button.Group>
-              <Switch
-                label="Mirror camera"
-                checked={isMirrored}
-                onChange={(e) => setIsMirrored(e.currentTarget.checked)}
-              />
-              {recorder.isRecording ? (
-                <Button
-                  color="red"
-                  onClick={recorder.stop}
-                  leftSection={<IconPlayerRecordFilled size={16} />}
-                >
-                  Stop recording
-                </Button>
-              ) : (
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={recordTake}
-                  disabled={!isLoopActive(loop) || !canRecord}
-                  leftSection={<IconPlayerRecordFilled size={16} />}
-                >
-                  Record take of loop
-                </Button>
-              )}
-              {replaying && (
-                <Button variant="subtle" onClick={() => setReplaying(null)}>
-                  Back to camera
-                </Button>
-              )}
-            </>
+                ) : (
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={recordTake}
+                    disabled={!isLoopActive(loop) || !canRecord}
+                    leftSection={<IconPlayerRecordFilled size={16} />}
+                  >
+                    Record take of loop
+                  </Button>
+                )}
+                {replaying && (
+                  <Button variant="subtle" onClick={() => setReplaying(null)}>
+                    Back to camera
+                  </Button>
+                )}
+              </>
+            )}
+          </Group>
+
+          {isOpen && camera.state.status === 'off' && (
+            <Paper withBorder p="md" mt="sm" data-testid="camera-prompt">
+              <Stack gap="sm">
+                <Text fw={600}>{CAMERA_MESSAGES.promptTitle}</Text>
+                <Text fz="sm">{CAMERA_MESSAGES.prompt}</Text>
+                <Group gap="xs">
+                  <Button ref={promptButton} onClick={() => void camera.start()} color="pink">
+                    Turn on camera
+                  </Button>
+                  <Button variant="default" onClick={close}>
+                    Not now
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
           )}
-        </Group>
+          {isOpen && camera.state.status === 'starting' && (
+            <Text fz="sm" mt="sm" role="status">
+              Waiting for the camera… (answer your browser’s question)
+            </Text>
+          )}
+          {isOpen && problem && (
+            <Alert color="red" mt="sm" title="Camera unavailable" role="alert" data-testid="camera-problem">
+              <Stack gap="xs" align="flex-start">
+                <Text fz="sm">{PROBLEM_MESSAGES[problem]}</Text>
+                {problem !== 'unsupported' && (
+                  <Button variant="default" onClick={() => void camera.start()}>
+                    Try again
+                  </Button>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          {isOpen && camera.stream && !isLoopActive(loop) && !replaying && (
+            <Text fz="sm" c="dimmed" mt="xs">
+              {CAMERA_MESSAGES.needLoop}
+            </Text>
+          )}
+          {isOpen && camera.stream && !canRecord && (
+            <Text fz="sm" c="dimmed" mt="xs">
+              {CAMERA_MESSAGES.cannotRecord}
+            </Text>
+          )}
 
-        {isOpen && camera.state.status === 'off' && (
-          <Paper withBorder p="md" mt="sm" data-testid="camera-prompt">
-            <Stack gap="sm">
-              <Text fw={600}>{CAMERA_MESSAGES.promptTitle}</Text>
-              <Text fz="sm">{CAMERA_MESSAGES.prompt}</Text>
-              <Group gap="xs">
-                <Button ref={promptButton} onClick={() => void camera.start()} color="pink">
-                  Turn on camera
-                </Button>
-                <Button variant="default" onClick={close}>
-                  Not now
-                </Button>
+          <Text fz="sm" mt="xs" role="status" aria-live="polite" data-testid="camera-status">
+            {status}
+          </Text>
+          {takes.error && (
+            <Text fz="sm" c="red" role="alert">
+              {takes.error}
+            </Text>
+          )}
+
+          {takes.takes.length > 0 && (
+            <div className={classes.takes}>
+              <Group gap="xs" align="baseline">
+                <Text fw={600} fz="sm" component="h3" m={0}>
+                  Your takes
+                </Text>
+                <Text fz="xs" c="dimmed" data-testid="takes-storage">
+                  {takes.used.count} {takes.used.count === 1 ? 'take' : 'takes'} on this device use{' '}
+                  {formatBytes(takes.used.bytes)}. {CAMERA_MESSAGES.deviceOnly}
+                </Text>
               </Group>
-            </Stack>
-          </Paper>
-        )}
-        {isOpen && camera.state.status === 'starting' && (
-          <Text fz="sm" mt="sm" role="status">
-            Waiting for the camera… (answer your browser’s question)
-          </Text>
-        )}
-        {isOpen && problem && (
-          <Alert color="red" mt="sm" title="Camera unavailable" role="alert" data-testid="camera-problem">
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{PROBLEM_MESSAGES[problem]}</Text>
-              {problem !== 'unsupported' && (
-                <Button variant="default" onClick={() => void camera.start()}>
-                  Try again
-                </Button>
-              )}
-            </Stack>
-          </Alert>
-        )}
-        {isOpen && camera.stream && !isLoopActive(loop) && !replaying && (
-          <Text fz="sm" c="dimmed" mt="xs">
-            {CAMERA_MESSAGES.needLoop}
-          </Text>
-        )}
-        {isOpen && camera.stream && !canRecord && (
-          <Text fz="sm" c="dimmed" mt="xs">
-            {CAMERA_MESSAGES.cannotRecord}
-          </Text>
-        )}
-
-        <Text fz="sm" mt="xs" role="status" aria-live="polite" data-testid="camera-status">
-          {status}
-        </Text>
-        {takes.error && (
-          <Text fz="sm" c="red" role="alert">
-            {takes.error}
-          </Text>
-        )}
-
-        {takes.takes.length > 0 && (
-          <div className={classes.takes}>
-            <Group gap="xs" align="baseline">
-              <Text fw={600} fz="sm" component="h3" m={0}>
-                Your takes
-              </Text>
-              <Text fz="xs" c="dimmed" data-testid="takes-storage">
-                {takes.used.count} {takes.used.count === 1 ? 'take' : 'takes'} on this device use{' '}
-                {formatBytes(takes.used.bytes)}. {CAMERA_MESSAGES.deviceOnly}
-              </Text>
-            </Group>
-            <ul className={classes.takeList} data-testid="takes-list">
-              {takes.takes.map((take, i) => {
-                const number = i + 1;
-                return (
-                  <li key={take.id} className={classes.take}>
-                    <Text fz="sm" className={classes.takeText}>
-                      <strong>Take {number}</strong> · {formatClock(take.lessonStart)}–
-                      {formatClock(take.lessonEnd)} at {Number(take.speed.toFixed(2))}× ·{' '}
-                      {formatBytes(take.size)} ·{' '}
-                      {new Date(take.createdAt).toLocaleString(undefined, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
-                    </Text>
-                    <Group gap="xs" wrap="nowrap">
-                      {replaying?.take.id === take.id && (
-                        <Badge color="pink" variant="light">
-                          Playing
-                        </Badge>
-                      )}
-                      <Button
-                        variant="default"
-                        onClick={() => void replayTake(take, number)}
-                        aria-label={`Play beside lesson (take ${number})`}
-                      >
-                        Play beside lesson
-                      </Button>
-                      <Button
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void removeTake(take, number)}
-                        aria-label={`Delete take ${number}`}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )}
-      </section>
+              <ul className={classes.takeList} data-testid="takes-list">
+                {takes.takes.map((take, i) => {
+                  const number = i + 1;
+                  return (
+                    <li key={take.id} className={classes.take}>
+                      <Text fz="sm" className={classes.takeText}>
+                        <strong>Take {number}</strong> · {formatClock(take.lessonStart)}–
+                        {formatClock(take.lessonEnd)} at {Number(take.speed.toFixed(2))}× ·{' '}
+                        {formatBytes(take.size)} ·{' '}
+                        {new Date(take.createdAt).toLocaleString(undefined, {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        })}
+                      </Text>
+                      <Group gap="xs" wrap="nowrap">
+                        {replaying?.take.id === take.id && (
+                          <Badge color="pink" variant="light">
+                            Playing
+                          </Badge>
+                        )}
+                        <Button
+                          variant="default"
+                          onClick={() => void replayTake(take, number)}
+                          aria-label={`Play beside lesson (take ${number})`}
+                        >
+                          Play beside lesson
+                        </Button>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          onClick={() => void removeTake(take, number)}
+                          aria-label={`Delete take ${number}`}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+        </section>
+      )}
     </>
   );
 }

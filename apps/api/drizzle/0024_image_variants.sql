@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "variant_widths" integer[];--> statement-breakpoint
+CREATE INDEX "uploads_variants_pending_idx" ON "uploads" USING btree ("created_at") WHERE "uploads"."kind" = 'image' and "uploads"."variant_widths" is null;
