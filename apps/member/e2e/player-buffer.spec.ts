@@ -37,9 +37,15 @@ const bufferedAhead = (page: Page) =>
     return 0;
   });
 
+const videoState = (page: Page) =>
+  page
+    .getByTestId('player-video')
+    .evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime, readyState: v.readyState }));
+
 /**
- * A paused player (opened from an address, it waits for Play) for 12 s: it buffers up to the cap and then
- * stops fetching; every segment fetched is in the buffer (none fetched twice). Measured from the requests.
+ * A player opened from its address waits for Play with only its start fetched (decision 0036's addendum); once
+ * played and paused again, it buffers up to the cap and then stops fetching. Every segment fetched is in the
+ * buffer (none fetched twice). Measured from the requests.
  */
 async function measurePaused(page: Page, cap: number) {
   const login = await page.request.post('/api/v1/auth/login', {
@@ -53,8 +59,8 @@ async function measurePaused(page: Page, cap: number) {
   // The player resumes mid-segment, where the member left it (the segment on screen started before the
   // position), and always at the same place: earlier tests leave vip@demo.test anywhere. Before the demo
   // stream's first discontinuity (its clip loops every 8 s): resuming after one, hls.js was seen to fetch
-  // the segment on screen again at the next rendition, once it aligned that rendition on the discontinuity. Uploaded
-  // and imported streams have no discontinuities.
+  // the segment on screen again at the next rendition, once it aligned that rendition on the discontinuity.
+  // Uploaded and imported streams have no discontinuities.
   const { csrfToken } = await login.json();
   const resumeAt = 5.5;
   const saved = await page.request.put(`/api/v1/me/progress/${videoId}`, {
@@ -71,25 +77,40 @@ async function measurePaused(page: Page, cap: number) {
     if (new URL(response.url()).pathname.endsWith('.m3u8')) playlists.push(response.text().catch(() => ''));
   });
   await page.goto(`/PlayerPage?v=${videoId}`);
+  await expect.poll(async () => (await videoState(page)).readyState).toBeGreaterThanOrEqual(2);
+  const mediaPlaylist = async () => {
+    const found = (await Promise.all(playlists)).find((text) => text.includes('#EXTINF'));
+    expect(found).toBeDefined();
+    return segmentStarts(found as string);
+  };
+
+  // Not played yet: the segment at the position and nothing more, however long the page stays open.
+  await page.waitForTimeout(4_000);
+  const waiting = await videoState(page);
+  expect(waiting.paused).toBe(true);
+  const aheadWaiting = await bufferedAhead(page);
+  expect(aheadWaiting).toBeGreaterThan(0);
+  expect(aheadWaiting).toBeLessThanOrEqual(SEGMENT_SECONDS);
+  expect(segments.length).toBe(1);
+
+  // Played a moment, then paused: the forward buffer fills up to the cap and stops.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect
-    .poll(async () => page.getByTestId('player-video').evaluate((v: HTMLVideoElement) => v.readyState))
-    .toBeGreaterThanOrEqual(2);
+    .poll(async () => (await videoState(page)).time, { timeout: 15_000 })
+    .toBeGreaterThan(resumeAt + 0.3);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await page.waitForTimeout(12_000);
-  const state = await page
-    .getByTestId('player-video')
-    .evaluate((v: HTMLVideoElement) => ({ paused: v.paused, time: v.currentTime }));
+  const state = await videoState(page);
   expect(state.paused).toBe(true);
   const ahead = await bufferedAhead(page);
   // Buffered up to the cap (a segment over at most), not minutes ahead.
   expect(ahead).toBeGreaterThanOrEqual(cap - SEGMENT_SECONDS);
   expect(ahead).toBeLessThanOrEqual(cap + SEGMENT_SECONDS);
-  // Every fetched segment is in the buffer: nothing was fetched twice (nor at another quality for the same time).
-  // Counted on the stream's own cuts (its first segment is short, decision 0057) from the segment on screen: the
-  // player resumes where an earlier test left vip@demo.test, often mid-segment.
-  const mediaPlaylist = (await Promise.all(playlists)).find((text) => text.includes('#EXTINF'));
-  expect(mediaPlaylist).toBeDefined();
-  const starts = segmentStarts(mediaPlaylist as string);
-  expect(segments.length).toBeLessThanOrEqual(segmentsSpanning(starts, state.time, state.time + ahead));
+  // Every fetched segment holds some of what was played or is buffered: nothing was fetched twice (nor at
+  // another quality for the same time). Counted on the stream's own cuts.
+  expect(segments.length).toBeLessThanOrEqual(
+    segmentsSpanning(await mediaPlaylist(), resumeAt, state.time + ahead),
+  );
   // Full and paused: no more fetching.
   const fetched = segments.length;
   await page.waitForTimeout(4_000);
@@ -99,11 +120,13 @@ async function measurePaused(page: Page, cap: number) {
 test.describe('player forward buffer', () => {
   test.setTimeout(120_000);
 
-  test('a paused player buffers 30 s ahead, then stops; no segment is fetched twice', async ({ page }) => {
+  test('opened from its address it fetches only its start; played and paused, it buffers 30 s ahead and stops; no segment is fetched twice', async ({
+    page,
+  }) => {
     await measurePaused(page, 30);
   });
 
-  test('with Save-Data it buffers 15 s ahead', async ({ page }) => {
+  test('with Save-Data, played and paused, it buffers 15 s ahead', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'connection', {
         configurable: true,

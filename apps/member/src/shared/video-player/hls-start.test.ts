@@ -71,6 +71,20 @@ describe('tuned start-up', () => {
     expect(start.takePreloaded(URL_A, video)).toBeNull();
   });
 
+  it('a player opened without playing (an address) buffers only its start until Play', async () => {
+    const start = await freshModule();
+    const video = videoElement();
+    start.offerVideoElement('video-1', video, false);
+    await start.preloadStream('video-1', URL_A, null);
+
+    const [hls] = FakeHls.instances;
+    expect(hls?.media).toBe(video);
+    expect(video.play).not.toHaveBeenCalled();
+    expect(hls?.config).toMatchObject({ maxBufferLength: 0.5, maxMaxBufferLength: 0.5 });
+    video.dispatchEvent(new Event('play'));
+    expect(hls?.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 30 });
+  });
+
   it('carries the last estimate over, and attaches when the player shows up after the answer', async () => {
     sessionStorage.setItem('player.bandwidthEstimate', '12000000');
     const start = await freshModule();
@@ -220,6 +234,23 @@ describe('the element warmed on intent, adopted at the click (decision 0061)', (
     // The click's own start of the same stream is not made: the element carries it.
     await start.preloadStream('video-1', URL_A, null);
     expect(FakeHls.instances).toHaveLength(1);
+  });
+
+  it('an element adopted by a player opened without playing keeps only its start until Play', async () => {
+    const start = await freshModule();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, new AbortController().signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(1));
+    const [hls] = FakeHls.instances;
+    const warmed = hls?.media as HTMLVideoElement;
+    warmed.play = vi.fn(() => Promise.resolve());
+
+    expect(start.adoptWarmVideo('video-1', false)).toBe(warmed);
+    expect(warmed.play).not.toHaveBeenCalled();
+    // Not opened by the first-frame timer: nobody plays it yet.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(hls?.config).toMatchObject({ maxBufferLength: 0.5, maxMaxBufferLength: 0.5 });
+    warmed.dispatchEvent(new Event('play'));
+    expect(hls?.config).toMatchObject({ maxBufferLength: 30, maxMaxBufferLength: 30 });
   });
 
   it('drops the element and its stream when the intent goes (the pointer left, an eviction)', async () => {

@@ -50,6 +50,21 @@ export function bufferConfig(connection: NetworkInformationLike | undefined): Pa
 const connection = currentConnection;
 
 /**
+ * The buffer of an element nobody plays yet: its first segment and no more. A card warmed on intent, and a
+ * player opened without playing (an address, a shared link), wait like this: most such pages are read, not
+ * played, and a phone's data and a slow link's first paint are not spent on 30 s of video nobody asked for.
+ */
+const START_BUFFER_SECONDS = 0.5;
+
+/** A paused element's stream buffers its start only, and opens to the forward cap when the element plays. */
+export function holdBufferUntilPlay(hls: Hls, video: HTMLVideoElement): void {
+  if (!video.paused) return;
+  hls.config.maxBufferLength = START_BUFFER_SECONDS;
+  hls.config.maxMaxBufferLength = START_BUFFER_SECONDS;
+  video.addEventListener('play', () => Object.assign(hls.config, bufferConfig(connection())), { once: true });
+}
+
+/**
  * The configuration of a new stream. Tuned: no probe download (hls.js by default fetches a segment of the
  * lowest rendition only to measure the bandwidth); the first segment is the lowest rendition's, the smallest
  * to fetch and decode (fetched once the video element is attached: hls.js's startFragPrefetch fetched it
@@ -133,6 +148,7 @@ function attachOffered() {
   preloaded.hls.attachMedia(offered.video);
   // A card click asked to watch: frames play as they arrive, while React still renders the page.
   if (offered.autoPlay) void offered.video.play().catch(() => {});
+  else holdBufferUntilPlay(preloaded.hls, offered.video);
 }
 
 /**
@@ -216,8 +232,6 @@ export function takePreloaded(
   return { hls, isAttached: media === video };
 }
 
-/** The buffer of an element nobody plays yet: its first segment (1 s, decision 0057) and no more. */
-const WARM_BUFFER_SECONDS = 0.5;
 /** An element warmed on intent and never adopted is dropped after this (the HTTP cache keeps its segments). */
 export const WARM_VIDEO_HOLD_MS = 60_000;
 
@@ -296,8 +310,8 @@ export async function prepareVideo(
     ignoreWarmedSamples(hls, HlsClass);
     hls.loadSource(url);
   }
-  hls.config.maxBufferLength = WARM_BUFFER_SECONDS;
-  hls.config.maxMaxBufferLength = WARM_BUFFER_SECONDS;
+  hls.config.maxBufferLength = START_BUFFER_SECONDS;
+  hls.config.maxMaxBufferLength = START_BUFFER_SECONDS;
   const video = document.createElement('video');
   video.playsInline = true;
   video.preload = 'auto';
@@ -354,6 +368,14 @@ function takeWarmVideo(videoId: string, autoPlay: boolean): HTMLVideoElement | n
   }
   warmVideos.delete(videoId);
   window.clearTimeout(entry.timer);
+  adoptedStreams.set(entry.video, { url: entry.url, hls: entry.hls });
+  openAdopted = { video: entry.video, url: entry.url };
+  entry.settle();
+  // Opened without playing: it keeps only its start until Play (holdBufferUntilPlay).
+  if (!autoPlay) {
+    holdBufferUntilPlay(entry.hls, entry.video);
+    return entry.video;
+  }
   // The player's forward buffer once its first frame is on screen: the next segment (a higher rendition, its
   // transmuxing on the main thread) would otherwise hold that frame up.
   let isOpened = false;
@@ -364,13 +386,8 @@ function takeWarmVideo(videoId: string, autoPlay: boolean): HTMLVideoElement | n
   };
   if ('requestVideoFrameCallback' in entry.video) entry.video.requestVideoFrameCallback(openBuffer);
   window.setTimeout(openBuffer, OPEN_BUFFER_WAIT_MS);
-  adoptedStreams.set(entry.video, { url: entry.url, hls: entry.hls });
-  openAdopted = { video: entry.video, url: entry.url };
-  entry.settle();
-  if (autoPlay) {
-    startAtFirstPicture(entry.video);
-    void entry.video.play().catch(() => {});
-  }
+  startAtFirstPicture(entry.video);
+  void entry.video.play().catch(() => {});
   return entry.video;
 }
 

@@ -1,7 +1,14 @@
 import { PLAYER_LIMITS } from '@dance/domain';
 import type Hls from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { ignoreWarmedSamples, loadHls, rememberEstimate, streamConfig, takePreloaded } from './hls-start';
+import {
+  holdBufferUntilPlay,
+  ignoreWarmedSamples,
+  loadHls,
+  rememberEstimate,
+  streamConfig,
+  takePreloaded,
+} from './hls-start';
 
 export interface QualityLevel {
   index: number;
@@ -71,6 +78,8 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, optio
         });
         if (!preloaded) hls.loadSource(hlsUrl);
         if (!preloaded?.isAttached) hls.attachMedia(video);
+        // Opened without playing (an address): only the start is fetched until Play.
+        if (!autoPlayRef.current) holdBufferUntilPlay(hls, video);
       } else if (video.canPlayType('application/vnd.apple.mpegurl')) {
         video.src = hlsUrl;
         if (start > 0)
