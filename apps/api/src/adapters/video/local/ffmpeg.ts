@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +29,8 @@ export interface RunOptions {
   durationSeconds?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** The process's scheduling priority (nice, -20 to 19; higher yields the CPU to others). */
+  priority?: number;
 }
 
 /** Runs ffmpeg with the arguments; resolves with its stderr, rejects with the tail of it on failure. */
@@ -48,6 +51,13 @@ export function runFfmpeg(args: string[], options: RunOptions = {}): Promise<str
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     running.add(child);
+    if (options.priority !== undefined && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, options.priority);
+      } catch {
+        // Not allowed here: it runs at the normal priority.
+      }
+    }
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();

@@ -79,6 +79,8 @@ export interface TranscodeInput {
   durationSeconds: number;
   hasAudio: boolean;
   signal?: AbortSignal;
+  /** ffmpeg's scheduling priority (see RunOptions). */
+  priority?: number;
 }
 
 /** The encoder arguments of one rendition (its video, the audio, and its HLS output). */
@@ -212,7 +214,7 @@ export async function transcodeLadder(
       [split, ...scales].join(';'),
       ...ladder.flatMap((plan, i) => renditionOutput(input, plan, `[v${i}]`)),
     ],
-    { durationSeconds: input.durationSeconds, onProgress, signal: input.signal },
+    { durationSeconds: input.durationSeconds, onProgress, signal: input.signal, priority: input.priority },
   );
   for (const plan of ladder) await finishMediaPlaylist(join(input.outDir, plan.name));
 }
