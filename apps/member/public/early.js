@@ -25,10 +25,15 @@
       : null;
   if (playback) api.push(playback);
   const requests = new Map();
+  /** The mark of an uploaded image's variants on its URL (decision 0063). */
+  const VARIANTS = /#webp=(\d+(?:,\d+)*)$/;
+  /** The URL of the WebP variant `width` wide of an original: its extension replaced (`variantKey` of the domain). */
+  const variantUrl = (src, width) => src.replace(/(\.[^./]*)?$/, `.w${width}.webp`);
   for (const url of api) {
     requests.set(url, {
       at: Date.now(),
-      response: fetch(url, { credentials: 'include', headers: { accept: 'application/json' } }),
+      // Same origin (relative URLs), so the session cookie goes with fetch's default credentials.
+      response: fetch(url, { headers: { accept: 'application/json' } }),
     });
   }
   window.__danceEarly = requests;
@@ -44,10 +49,12 @@
       .then((answer) => answer && use(answer))
       .catch(() => {});
   whenAnswered('/api/v1/home', preloadHomeImages);
-  // The player's poster, likewise (the player sets it on its <video> as soon as the answer is here).
+  // The player's poster, likewise (the player sets it on its <video> as soon as the answer is here), the
+  // variant for the screen's width as the player picks it (shared/video-player/poster.ts).
   if (playback) {
     whenAnswered(playback, (answer) => {
-      if (answer.source?.posterUrl) preloadImage(answer.source.posterUrl, undefined, undefined, 'high');
+      const url = answer.source?.posterUrl;
+      if (url) preloadImage(imageAtWidth(url, innerWidth * devicePixelRatio), 'high');
     });
   }
 
@@ -64,61 +71,69 @@
   }
   for (const [route, paths] of Object.entries(routes)) {
     if (!paths.includes(path)) continue;
-    for (const href of files[route]?.js ?? []) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
-    }
-    for (const href of files[route]?.css ?? []) {
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = 'style';
-      link.href = href;
-      document.head.append(link);
-    }
+    for (const href of files[route]?.js ?? []) addLink('modulepreload', href);
+    for (const href of files[route]?.css ?? []) addLink('preload', href, 'style');
   }
 
   /** An uploaded image's WebP variants (packages/domain/src/files/image-variants.ts, `responsiveImage`). */
   function responsiveImage(url) {
-    const mark = /#webp=(\d+(?:,\d+)*)$/.exec(url);
+    const mark = VARIANTS.exec(url);
     if (!mark) return { src: url };
     const src = url.slice(0, mark.index);
-    const slash = src.lastIndexOf('/');
-    const dot = src.lastIndexOf('.');
-    const stem = dot > slash ? src.slice(0, dot) : src;
-    const widths = mark[1].split(',');
-    return { src, srcSet: widths.map((width) => `${stem}.w${width}.webp ${width}w`).join(', ') };
+    return {
+      src,
+      srcSet: mark[1]
+        .split(',')
+        .map((width) => `${variantUrl(src, width)} ${width}w`)
+        .join(', '),
+    };
+  }
+
+  /**
+   * The narrowest WebP variant at least `pixels` wide, else the original (shared/video-player/poster.ts); the
+   * widths are marked in ascending order (markVariants).
+   */
+  function imageAtWidth(url, pixels) {
+    const mark = VARIANTS.exec(url);
+    const width = mark?.[1].split(',').find((w) => w >= pixels);
+    return width ? variantUrl(url.slice(0, mark.index), width) : url.replace(VARIANTS, '');
   }
 
   function preloadHomeImages(answer) {
     // features/home/image-sizes.ts, and the first row's first cards as home-page.tsx orders its rows.
     const bannerSizes = '(max-width: 61.93em) calc(100vw - 32px), calc(100vw - 280px)';
     const rowSizes = '280px';
-    const groups = Array.isArray(answer.groups) ? answer.groups : [];
+    const groups = answer.groups ?? [];
     const firstRow = ['Continue Watching', 'Recent Releases']
       .map((name) => groups.find((group) => group.name === name))
-      .find((group) => group && group.videos.length > 0);
+      .find((group) => group?.videos.length);
     const images = [[answer.banner?.imageUrl, bannerSizes, 'high']];
     for (const video of firstRow?.videos.slice(0, 4) ?? [])
       images.push([video.thumbnailUrl, rowSizes, 'auto']);
     for (const [url, sizes, priority] of images) {
       if (!url) continue;
       const { src, srcSet } = responsiveImage(url);
-      preloadImage(src, srcSet, sizes, priority);
+      preloadImage(src, priority, srcSet, sizes);
     }
   }
 
-  function preloadImage(src, srcSet, sizes, priority) {
+  function preloadImage(src, priority, srcSet, sizes) {
+    addLink('preload', src, 'image', (link) => {
+      link.fetchPriority = priority;
+      if (srcSet) {
+        link.setAttribute('imagesrcset', srcSet);
+        link.setAttribute('imagesizes', sizes);
+      }
+    });
+  }
+
+  /** A <link> in the head; `init` sets what must be there before it is added (a preload starts at once). */
+  function addLink(rel, href, as, init) {
     const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'image';
-    link.href = src;
-    link.fetchPriority = priority;
-    if (srcSet) {
-      link.setAttribute('imagesrcset', srcSet);
-      link.setAttribute('imagesizes', sizes);
-    }
+    link.rel = rel;
+    link.href = href;
+    if (as) link.as = as;
+    init?.(link);
     document.head.append(link);
   }
 })();

@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_IMAGE_SIZES, ROW_IMAGE_SIZES } from '../features/home/image-sizes';
 import { MainBanner } from '../features/home/main-banner';
+import { screenPoster } from '../shared/video-player/poster';
 
 /** public/early.js as the browser gets it: a plain script, run in this page. */
 const EARLY_JS = readFileSync(
@@ -118,19 +119,24 @@ describe('public/early.js', () => {
   });
 
   it("asks for a player page's playback answer by the app's URL and preloads its poster", async () => {
+    const posterUrl = '/files/posters/p.jpg#webp=320,640,960,1280';
     const fetch = vi.fn(async (url: string) =>
       url.includes('/playback')
-        ? Response.json({ source: { hlsUrl: '/m.m3u8', posterUrl: '/files/poster/p.jpg' } })
+        ? Response.json({ source: { hlsUrl: '/m.m3u8', posterUrl } })
         : Response.json({}),
     );
     vi.stubGlobal('fetch', fetch);
+    // A phone: the variant the player sets on its <video> for this screen, and not the JPEG.
+    vi.stubGlobal('innerWidth', 412);
+    vi.stubGlobal('devicePixelRatio', 1.75);
     runEarlyJs('/PlayerPage?v=abc%2F1&type=FPL');
     expect(earlyUrls()).toContain('/api/v1/videos/abc%2F1/playback?type=FPL');
     await vi.waitFor(() =>
       expect(preloads()).toEqual([
-        expect.objectContaining({ href: '/files/poster/p.jpg', priority: 'high' }),
+        expect.objectContaining({ href: screenPoster(posterUrl), priority: 'high' }),
       ]),
     );
+    expect(screenPoster(posterUrl)).toBe('/files/posters/p.w960.webp');
 
     // No type is the default view, as the app reads it; a long spelling is left to the app.
     for (const link of document.head.querySelectorAll('link')) link.remove();

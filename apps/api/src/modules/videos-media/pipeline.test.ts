@@ -195,7 +195,12 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     const storyboard = await t.app.inject({ method: 'GET', url: playback.source.storyboardUrl });
     expect(storyboard.body).toMatch(/storyboard\.jpg#xywh=0,0,160,90/);
     expect((await t.app.inject({ method: 'GET', url: `${base}storyboard.jpg` })).statusCode).toBe(200);
-    expect(playback.source.posterUrl).toMatch(/^\/files\/posters\//);
+    // The poster (1280 px wide) with its WebP variants beside it, its URL marked with their widths.
+    expect(playback.source.posterUrl).toMatch(/^\/files\/posters\/[^#]+\.jpg#webp=320,640,960,1280$/);
+    const posterPath = playback.source.posterUrl.replace(/#.*$/, '');
+    const variant = await t.app.inject({ method: 'GET', url: posterPath.replace(/\.jpg$/, '.w640.webp') });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['content-type']).toBe('image/webp');
     // The count grid was read from the audio while processing: a steady tone has no beat to count.
     expect(playback.source.countGrid).toEqual({ noCounts: true, sections: [], source: 'detected' });
   });

@@ -4,6 +4,7 @@ import type { HlsConfig } from 'hls.js';
 // the main thread (100+ ms for a 1080p segment on a slow machine, holding up frames and input).
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { currentConnection, isSavingData, type NetworkInformationLike } from './connection';
+import { screenPoster } from './poster';
 
 export { isSavingData } from './connection';
 
@@ -293,7 +294,7 @@ export async function prepareVideo(
   const HlsClass = loadedHls ?? (await loadHls());
   if (signal.aborted || !HlsClass.isSupported() || warmVideos.get(videoId)?.url === url) return;
   if (offered?.videoId === videoId) {
-    if (posterUrl && !offered.video.getAttribute('poster')) offered.video.poster = posterUrl;
+    if (posterUrl && !offered.video.getAttribute('poster')) offered.video.poster = screenPoster(posterUrl);
     return preloadStream(videoId, url, startAt);
   }
   // Its player is already open with its own stream (the click came before the answer): a second one would
@@ -315,7 +316,7 @@ export async function prepareVideo(
   const video = document.createElement('video');
   video.playsInline = true;
   video.preload = 'auto';
-  if (posterUrl) video.poster = posterUrl;
+  if (posterUrl) video.poster = screenPoster(posterUrl);
   await new Promise<void>((resolve) => {
     const entry: WarmVideo = {
       videoId,

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useLayoutEffect, useRef } from 'react';
 import { adoptWarmVideo } from './hls-start';
+import { screenPoster } from './poster';
 
 /** The longest "first frame shown" waits for the frame's callback after `loadeddata`. */
 const FIRST_FRAME_WAIT_MS = 500;
@@ -61,7 +62,7 @@ export function usePlayerElement(
         video.playsInline = true;
         video.preload = 'auto';
         video.dataset.testid = 'player-video';
-        if (posterUrl && !video.getAttribute('poster')) video.poster = posterUrl;
+        if (posterUrl && !video.getAttribute('poster')) video.poster = screenPoster(posterUrl);
         videoRef.current = video;
       }
       host.append(videoRef.current);
@@ -74,7 +75,8 @@ export function usePlayerElement(
   useLayoutEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    if (posterUrl && video.getAttribute('poster') !== posterUrl) video.poster = posterUrl;
+    if (posterUrl && video.getAttribute('poster') !== screenPoster(posterUrl))
+      video.poster = screenPoster(posterUrl);
     video.style.transform = isMirrored ? 'scaleX(-1)' : '';
     video.dataset.mirrored = String(isMirrored);
     video.setAttribute('aria-label', title);

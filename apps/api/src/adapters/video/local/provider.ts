@@ -4,12 +4,13 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { TCountGrid } from '@dance/domain';
+import { markVariants, type TCountGrid } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import type { Db } from '../../../db/client';
 import { isPlayableStatus, type MediaAssetRow, mediaAssets, type Rendition } from '../../../db/schema';
 import type { FileStore } from '../../files';
+import { makeWebpVariants } from '../../files/variants';
 import { detectMediaCountGrid } from '../count-grid';
 import type { PlaybackRef, ProviderAsset, SignedPlayback, VideoProvider } from '../types';
 import { probeMedia } from './ffmpeg';
@@ -212,6 +213,22 @@ export class LocalVideoProvider implements VideoProvider {
   }
 
   /**
+   * The poster, and its WebP variants beside it (decision 0063), its URL marked with their widths: the cards
+   * that show it (a video's thumbnail when none was uploaded) and a phone's player take a copy of their size
+   * rather than the 1280 px JPEG. Without variants (libvips could not read the frame) the JPEG alone.
+   */
+  private async storePoster(assetId: string, jpeg: Buffer): Promise<string> {
+    const key = `posters/${assetId}.jpg`;
+    const { url } = await this.options.files.put(key, jpeg, 'image/jpeg');
+    const variants = await makeWebpVariants(jpeg, key).catch(() => []);
+    await Promise.all(variants.map((v) => this.options.files.put(v.key, v.body, 'image/webp')));
+    return markVariants(
+      url,
+      variants.map((v) => v.width),
+    );
+  }
+
+  /**
    * The processing job, lowest rendition first (decision 0057): the 360p alone (its own decode of the
    * source), its master playlist, the poster and the storyboard; the asset is then `playable` and members
    * get the 360p while the other renditions are encoded together (one more decode); the master then lists
@@ -315,11 +332,7 @@ export class LocalVideoProvider implements VideoProvider {
       await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
       const posterFile = join(hlsDir, 'poster.jpg');
       await extractFrame(source, Math.min(1, probe.durationSeconds / 3), posterFile);
-      ({ url: posterUrl } = await this.options.files.put(
-        `posters/${row.id}.jpg`,
-        await readFile(posterFile),
-        'image/jpeg',
-      ));
+      posterUrl = await this.storePoster(row.id, await readFile(posterFile));
       await writeStoryboard(join(hlsDir, lowest!.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
     } catch (error) {
       higher.abort();
