@@ -14,6 +14,7 @@ import { makeWebpVariants } from '../../files/variants';
 import { detectMediaCountGrid } from '../count-grid';
 import type { PlaybackRef, ProviderAsset, SignedPlayback, VideoProvider } from '../types';
 import { probeMedia } from './ffmpeg';
+import { runBeside } from './run-beside';
 import { signedMediaBase, signUploadToken } from './signing';
 import {
   extractFrame,
@@ -304,68 +305,55 @@ export class LocalVideoProvider implements VideoProvider {
     // pass leaves idle (its decode and its small encode do not keep two cores busy, and the poster and the
     // storyboard between the passes less so), so the video is playable about as soon and ready sooner
     // (decision 0057's second addendum). Stopped with the job, or when the lowest fails.
-    const higher = new AbortController();
-    const stopHigher = () => higher.abort();
-    signal?.addEventListener('abort', stopHigher, { once: true });
     let isPlayable = false;
     let higherDone = 0;
     const reportHigher = () => {
       if (isPlayable) report(playableAt + Math.floor(higherDone * (96 - playableAt)));
     };
-    const higherPass = rest.length
-      ? transcodeLadder(
-          { ...input, signal: higher.signal, priority: HIGHER_RENDITIONS_PRIORITY },
-          rest,
-          (f) => {
+    const encodeHigher = (stop: AbortSignal) =>
+      rest.length
+        ? transcodeLadder({ ...input, signal: stop, priority: HIGHER_RENDITIONS_PRIORITY }, rest, (f) => {
             higherDone = f;
             reportHigher();
-          },
-        )
-      : Promise.resolve();
-    // Awaited below; a failure while the lowest still runs must not go unhandled meanwhile.
-    higherPass.catch(() => {});
-    let posterUrl: string;
-    try {
-      await transcodeLadder(input, [lowest!], (fraction) => report(Math.floor(fraction * firstShare)));
-      await pending;
-      await measure([lowest!]);
-      await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
-      const posterFile = join(hlsDir, 'poster.jpg');
-      await extractFrame(source, Math.min(1, probe.durationSeconds / 3), posterFile);
-      posterUrl = await this.storePoster(row.id, await readFile(posterFile));
-      await writeStoryboard(join(hlsDir, lowest!.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
-    } catch (error) {
-      higher.abort();
-      await higherPass.catch(() => {});
-      signal?.removeEventListener('abort', stopHigher);
-      throw error;
-    }
-    if (rest.length) {
-      // Playable: the lowest rendition plays while the others are encoded.
-      await this.options.db
-        .update(mediaAssets)
-        .set({
-          status: 'playable',
-          progress: playableAt,
-          durationSeconds: probe.durationSeconds,
-          width: probe.width,
-          height: probe.height,
-          renditions: renditions.map(({ height, width, bandwidth }) => ({ height, width, bandwidth })),
-          posterUrl,
-          hasStoryboard: true,
-          error: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(mediaAssets.id, row.id));
-      lastReported = playableAt;
-      isPlayable = true;
-      reportHigher();
-    }
-    try {
-      await higherPass;
-    } finally {
-      signal?.removeEventListener('abort', stopHigher);
-    }
+          })
+        : Promise.resolve();
+    const { result: posterUrl, background: higherPass } = await runBeside(
+      async () => {
+        await transcodeLadder(input, [lowest!], (fraction) => report(Math.floor(fraction * firstShare)));
+        await pending;
+        await measure([lowest!]);
+        await writeMasterPlaylist(hlsDir, renditions, probe.hasAudio);
+        const posterFile = join(hlsDir, 'poster.jpg');
+        await extractFrame(source, Math.min(1, probe.durationSeconds / 3), posterFile);
+        const poster = await this.storePoster(row.id, await readFile(posterFile));
+        await writeStoryboard(join(hlsDir, lowest!.name, 'index.m3u8'), hlsDir, probe.durationSeconds);
+        if (rest.length) {
+          // Playable: the lowest rendition plays while the others are encoded.
+          await this.options.db
+            .update(mediaAssets)
+            .set({
+              status: 'playable',
+              progress: playableAt,
+              durationSeconds: probe.durationSeconds,
+              width: probe.width,
+              height: probe.height,
+              renditions: renditions.map(({ height, width, bandwidth }) => ({ height, width, bandwidth })),
+              posterUrl: poster,
+              hasStoryboard: true,
+              error: null,
+              updatedAt: new Date(),
+            })
+            .where(eq(mediaAssets.id, row.id));
+          lastReported = playableAt;
+          isPlayable = true;
+          reportHigher();
+        }
+        return poster;
+      },
+      encodeHigher,
+      signal,
+    );
+    await higherPass;
     if (rest.length) {
       await pending;
       await measure(rest);
