@@ -39,12 +39,14 @@ class FakeHls {
 }
 
 const rememberEstimate = vi.fn();
+const holdBufferUntilPlay = vi.fn();
 vi.mock('./hls-start', () => ({
   loadHls: () => Promise.resolve(FakeHls),
   takePreloaded: () => undefined,
   streamConfig: () => ({}),
   rememberEstimate: (hls: unknown) => rememberEstimate(hls),
   ignoreWarmedSamples: () => {},
+  holdBufferUntilPlay: (hls: unknown, video: unknown) => holdBufferUntilPlay(hls, video),
 }));
 
 const HLS_URL = '/api/v1/media/a/1/sig/master.m3u8';
@@ -73,6 +75,7 @@ beforeEach(() => {
   FakeHls.instances = [];
   FakeHls.supported = true;
   rememberEstimate.mockClear();
+  holdBufferUntilPlay.mockClear();
 });
 
 describe('useHlsSource', () => {
@@ -82,6 +85,15 @@ describe('useHlsSource', () => {
     expect(hls.source).toBe(HLS_URL);
     expect(hls.media).toBe(video);
     expect(video.play).toHaveBeenCalled();
+    // Played at once: its forward buffer is not held back.
+    expect(holdBufferUntilPlay).not.toHaveBeenCalled();
+  });
+
+  it('holds the buffer to the start of a player opened without playing (decision 0036)', async () => {
+    const { video } = setUp({ autoPlay: false });
+    const hls = await attachedHls();
+    expect(video.play).not.toHaveBeenCalled();
+    expect(holdBufferUntilPlay).toHaveBeenCalledWith(hls, video);
   });
 
   it('offers the renditions up to the maximum, highest first, and switches between them', async () => {
