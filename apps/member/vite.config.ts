@@ -192,6 +192,10 @@ export default defineConfig({
     modulePreload: { resolveDependencies: firstPage.resolveDependencies },
     rolldownOptions: {
       output: {
+        // Seven hash characters (42 bits) instead of eight: the entry carries the names of the lazy chunks' files
+        // in its preload lists (140 of them), and a random character each cost the first page 0.1 kB gzip.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // React as one chunk: every page runs all of it, and left alone the bundler cut its modules into files
         // of their own as lazy chunks came to share them (each file compressed alone: bytes for nothing).
         codeSplitting: {

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import { assertPortsFree, formatNumber, loadChromium } from './lib.mjs';
-import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
+import { formatNumber } from './lib.mjs';
+import { withServedMemberBuild } from './member-preview.mjs';
 
 const API_PORT = Number(process.env.BENCH_LCP_API_PORT ?? 3320);
 const PREVIEW_PORT = Number(process.env.BENCH_LCP_PREVIEW_PORT ?? 3321);
 const BUDGET_MS = 1500;
 const RUNS = 5;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Loads the page in a fresh context and reads the last LCP entry once the page has settled. */
 async function measureOnce(browser, url, viewport) {
@@ -38,56 +34,37 @@ async function measureOnce(browser, url, viewport) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function runLcp() {
-  const chromium = loadChromium();
-  await assertPortsFree([API_PORT, PREVIEW_PORT]);
-
-  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-lcp-'));
-  const distDir = join(workDir, 'dist');
-  console.log(`lcp: building the member app into ${distDir}`);
-  buildMemberApp(distDir);
-  let servers;
-  let browser;
-  try {
-    // No demo media: the home page plays nothing, and on a fresh data folder ffmpeg would render every demo
-    // clip in the background on the same 2 cores while the page is measured (a one-off first-start cost).
-    servers = await startMemberPreview({
-      apiPort: API_PORT,
-      previewPort: PREVIEW_PORT,
-      workDir,
-      distDir,
-      apiEnv: { DEMO_MEDIA: 'none' },
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const url = `http://localhost:${PREVIEW_PORT}/`;
-    // One warm-up load: the API's first answers compile queries and warm PGlite.
-    await measureOnce(browser, url, { width: 1280, height: 800 });
-    const rows = [];
-    const details = [];
-    for (const [label, viewport] of [
-      ['desktop 1280x800', { width: 1280, height: 800 }],
-      ['mobile 390x844', { width: 390, height: 844 }],
-    ]) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, url, viewport));
-      const ms = median(runs.map((run) => run.ms));
-      rows.push({
-        measure: `Home page LCP, ${label} (median of ${RUNS})`,
-        result: `${formatNumber(ms)} ms`,
-        budget: `< ${formatNumber(BUDGET_MS)} ms`,
-        isWithin: ms < BUDGET_MS,
-      });
-      details.push(
-        `- lcp ${label}: ${runs.map((run) => `${formatNumber(run.ms)} ms (${run.element})`).join(', ')}`,
+  // No demo media: the home page plays nothing.
+  return withServedMemberBuild(
+    { label: 'lcp', apiPort: API_PORT, previewPort: PREVIEW_PORT },
+    async ({ browser, base }) => {
+      const url = `${base}/`;
+      // One warm-up load: the API's first answers compile queries and warm PGlite.
+      await measureOnce(browser, url, { width: 1280, height: 800 });
+      const rows = [];
+      const details = [];
+      for (const [label, viewport] of [
+        ['desktop 1280x800', { width: 1280, height: 800 }],
+        ['mobile 390x844', { width: 390, height: 844 }],
+      ]) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(browser, url, viewport));
+        const ms = median(runs.map((run) => run.ms));
+        rows.push({
+          measure: `Home page LCP, ${label} (median of ${RUNS})`,
+          result: `${formatNumber(ms)} ms`,
+          budget: `< ${formatNumber(BUDGET_MS)} ms`,
+          isWithin: ms < BUDGET_MS,
+        });
+        details.push(
+          `- lcp ${label}: ${runs.map((run) => `${formatNumber(run.ms)} ms (${run.element})`).join(', ')}`,
+        );
+      }
+      details.unshift(
+        `- lcp: headless Chromium against \`vite preview\` of the member build and a seeded API (PGlite, no demo media), ` +
+          `no throttling, fresh context per load, after one warm-up load.`,
       );
-    }
-    details.unshift(
-      `- lcp: headless Chromium against \`vite preview\` of the member build and a seeded API (PGlite, no demo media), ` +
-        `no throttling, fresh context per load, after one warm-up load.`,
-    );
-    return { rows, details };
-  } finally {
-    await browser?.close();
-    await servers?.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+      return { rows, details };
+    },
+  );
 }

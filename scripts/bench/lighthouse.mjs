@@ -3,11 +3,11 @@
 // build of the member app, for home, the library and a player page; and the interaction to next paint of
 // opening the filter panel, applying a filter and starting playback, measured in Playwright with the same
 // slow phone applied through CDP (CPU 4x slower, 150 ms latency, 1.6 Mbit/s down).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { assertPortsFree, formatNumber, loadChromium, NotMeasured } from './lib.mjs';
-import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
+import { formatNumber, NotMeasured } from './lib.mjs';
+import { CHROMIUM, withServedMemberBuild } from './member-preview.mjs';
 import { MEMBER, prepareVideos } from './player.mjs';
 import { logIn } from './processing.mjs';
 
@@ -16,7 +16,6 @@ const PREVIEW_PORT = Number(process.env.BENCH_LIGHTHOUSE_PREVIEW_PORT ?? 3341);
 /** Lighthouse runs per page (the median run by score is reported) and measured interactions per kind. */
 const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const INP_RUNS = Number(process.env.BENCH_INP_RUNS ?? 5);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The "good" thresholds of Core Web Vitals, and the issue's goal for Lighthouse's performance score. */
 const LCP_BUDGET_MS = 2500;
 const CLS_BUDGET = 0.1;
@@ -234,151 +233,130 @@ const describeLh = (run) =>
   `score ${run.score}, LCP ${seconds(run.lcp)}, CLS ${formatNumber(run.cls, 3)}, TBT ${formatNumber(run.tbt)} ms`;
 
 export async function runLighthouse() {
-  const chromium = loadChromium();
   const lh = await loadLighthouse();
-  await assertPortsFree([API_PORT, PREVIEW_PORT]);
+  // The player page plays one bench clip through the real pipeline.
+  return withServedMemberBuild(
+    { label: 'lighthouse', apiPort: API_PORT, previewPort: PREVIEW_PORT },
+    async ({ browser, api, base }) => {
+      const [videoId] = await prepareVideos(browser, { api, app: base }, 1, { title: 'Lighthouse clip' });
+      const { cookie } = await logIn(api, MEMBER);
+      // BENCH_LIGHTHOUSE_PAGES: only the pages named (home, library, player; comma-separated), for a quicker look.
+      const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
+      const pages = [
+        { key: 'home', name: 'home `/`', path: '/', cookie: null, who: 'guest' },
+        { key: 'library', name: 'library `/AllVideos`', path: '/AllVideos', cookie: null, who: 'guest' },
+        {
+          key: 'player',
+          name: 'player `/PlayerPage`',
+          path: `/PlayerPage?v=${videoId}`,
+          cookie,
+          who: MEMBER.email,
+        },
+      ].filter((target) => !only || only.includes(target.key));
 
-  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-lighthouse-'));
-  const distDir = join(workDir, 'dist');
-  console.log(`lighthouse: building the member app into ${distDir}`);
-  buildMemberApp(distDir);
-  let servers;
-  let browser;
-  try {
-    // No demo media (ffmpeg would render every demo clip on the same cores while pages are measured); the
-    // player page plays one bench clip through the real pipeline instead.
-    servers = await startMemberPreview({
-      apiPort: API_PORT,
-      previewPort: PREVIEW_PORT,
-      workDir,
-      distDir,
-      apiEnv: { DEMO_MEDIA: 'none' },
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const api = `http://localhost:${API_PORT}`;
-    const base = `http://localhost:${PREVIEW_PORT}`;
-    const [videoId] = await prepareVideos(browser, { api, app: base }, 1, { title: 'Lighthouse clip' });
-    const { cookie } = await logIn(api, MEMBER);
-    // BENCH_LIGHTHOUSE_PAGES: only the pages named (home, library, player; comma-separated), for a quicker look.
-    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
-    const pages = [
-      { key: 'home', name: 'home `/`', path: '/', cookie: null, who: 'guest' },
-      { key: 'library', name: 'library `/AllVideos`', path: '/AllVideos', cookie: null, who: 'guest' },
-      {
-        key: 'player',
-        name: 'player `/PlayerPage`',
-        path: `/PlayerPage?v=${videoId}`,
-        cookie,
-        who: MEMBER.email,
-      },
-    ].filter((target) => !only || only.includes(target.key));
-
-    // A warm-up load of each page: the API's first answers compile queries and warm PGlite.
-    for (const target of pages) {
-      const context = await browser.newContext(PHONE);
-      if (target.cookie) await context.request.post(`${base}/api/v1/auth/login`, { data: MEMBER });
-      const page = await context.newPage();
-      await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' }).catch(() => {});
-      await context.close();
-    }
-
-    const rows = [];
-    const details = [];
-    const lhWorst = { lcp: 0, cls: 0, score: 100 };
-    let environment = null;
-    for (const target of pages) {
-      const runs = [];
-      for (let i = 0; i < LH_RUNS; i += 1) {
-        console.log(`lighthouse: ${target.name}, run ${i + 1} of ${LH_RUNS}`);
-        runs.push({
-          ...(await lighthouseOnce(lh, `${base}${target.path}`, target.cookie)),
-          load: loadAverage(),
-        });
+      // A warm-up load of each page: the API's first answers compile queries and warm PGlite.
+      for (const target of pages) {
+        const context = await browser.newContext(PHONE);
+        if (target.cookie) await context.request.post(`${base}/api/v1/auth/login`, { data: MEMBER });
+        const page = await context.newPage();
+        await page.goto(`${base}${target.path}`, { waitUntil: 'networkidle' }).catch(() => {});
+        await context.close();
       }
-      const chosen = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
-      environment ??= chosen;
-      lhWorst.lcp = Math.max(lhWorst.lcp, chosen.lcp);
-      lhWorst.cls = Math.max(lhWorst.cls, chosen.cls);
-      lhWorst.score = Math.min(lhWorst.score, chosen.score);
-      rows.push({
-        measure: `Lighthouse mobile, ${target.name} (median run of ${LH_RUNS})`,
-        result: describeLh(chosen),
-        budget: `LCP < ${formatNumber(LCP_BUDGET_MS / 1000, 1)} s, CLS < ${CLS_BUDGET}; goal score ≥ ${SCORE_GOAL}`,
-        isWithin: chosen.lcp < LCP_BUDGET_MS && chosen.cls < CLS_BUDGET,
-      });
-      details.push(
-        `- lighthouse ${target.name} (${target.who}): ${runs
-          .map(
-            (run) =>
-              `${describeLh(run)}, FCP ${seconds(run.fcp)} (LCP element \`${run.lcpElement}\`; largest shifts: ${run.shifts}; load ${run.load})`,
-          )
-          .join('; ')}`,
-      );
-    }
 
-    console.log('lighthouse: interactions on a slow phone');
-    const inp = { open: [], apply: [], play: [] };
-    for (let i = 0; i < INP_RUNS; i += 1) {
-      const filter = await filterInteractions(browser, base);
-      inp.open.push(filter.open);
-      inp.apply.push(filter.apply);
-      inp.play.push(await playInteraction(browser, base, videoId));
-    }
-    const inpLoad = loadAverage();
-    const interactions = [
-      ['opening the filter panel (`/AllVideos`)', inp.open],
-      ['applying a filter (`/AllVideos`)', inp.apply],
-      ['starting playback (`/PlayerPage`)', inp.play],
-    ];
-    let inpWorst = 0;
-    for (const [label, values] of interactions) {
-      const value = p75(values);
-      inpWorst = Math.max(inpWorst, value);
+      const rows = [];
+      const details = [];
+      const lhWorst = { lcp: 0, cls: 0, score: 100 };
+      let environment = null;
+      for (const target of pages) {
+        const runs = [];
+        for (let i = 0; i < LH_RUNS; i += 1) {
+          console.log(`lighthouse: ${target.name}, run ${i + 1} of ${LH_RUNS}`);
+          runs.push({
+            ...(await lighthouseOnce(lh, `${base}${target.path}`, target.cookie)),
+            load: loadAverage(),
+          });
+        }
+        const chosen = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+        environment ??= chosen;
+        lhWorst.lcp = Math.max(lhWorst.lcp, chosen.lcp);
+        lhWorst.cls = Math.max(lhWorst.cls, chosen.cls);
+        lhWorst.score = Math.min(lhWorst.score, chosen.score);
+        rows.push({
+          measure: `Lighthouse mobile, ${target.name} (median run of ${LH_RUNS})`,
+          result: describeLh(chosen),
+          budget: `LCP < ${formatNumber(LCP_BUDGET_MS / 1000, 1)} s, CLS < ${CLS_BUDGET}; goal score ≥ ${SCORE_GOAL}`,
+          isWithin: chosen.lcp < LCP_BUDGET_MS && chosen.cls < CLS_BUDGET,
+        });
+        details.push(
+          `- lighthouse ${target.name} (${target.who}): ${runs
+            .map(
+              (run) =>
+                `${describeLh(run)}, FCP ${seconds(run.fcp)} (LCP element \`${run.lcpElement}\`; largest shifts: ${run.shifts}; load ${run.load})`,
+            )
+            .join('; ')}`,
+        );
+      }
+
+      console.log('lighthouse: interactions on a slow phone');
+      const inp = { open: [], apply: [], play: [] };
+      for (let i = 0; i < INP_RUNS; i += 1) {
+        const filter = await filterInteractions(browser, base);
+        inp.open.push(filter.open);
+        inp.apply.push(filter.apply);
+        inp.play.push(await playInteraction(browser, base, videoId));
+      }
+      const inpLoad = loadAverage();
+      const interactions = [
+        ['opening the filter panel (`/AllVideos`)', inp.open],
+        ['applying a filter (`/AllVideos`)', inp.apply],
+        ['starting playback (`/PlayerPage`)', inp.play],
+      ];
+      let inpWorst = 0;
+      for (const [label, values] of interactions) {
+        const value = p75(values);
+        inpWorst = Math.max(inpWorst, value);
+        rows.push({
+          measure: `Slow phone INP, ${label} (p75 of ${values.length})`,
+          result: `${formatNumber(value)} ms`,
+          budget: `< ${INP_BUDGET_MS} ms`,
+          isWithin: value < INP_BUDGET_MS,
+        });
+        details.push(
+          `- inp ${label}: ${values.map((v) => `${formatNumber(v)} ms`).join(', ')} (median ${formatNumber(median(values))} ms; load ${inpLoad})`,
+        );
+      }
       rows.push({
-        measure: `Slow phone INP, ${label} (p75 of ${values.length})`,
-        result: `${formatNumber(value)} ms`,
-        budget: `< ${INP_BUDGET_MS} ms`,
-        isWithin: value < INP_BUDGET_MS,
+        measure: 'Slow phone Core Web Vitals, worst of home, library and player',
+        result: `LCP ${seconds(lhWorst.lcp)}, CLS ${formatNumber(lhWorst.cls, 3)}, INP ${formatNumber(inpWorst)} ms (load ${inpLoad})`,
+        budget: 'LCP < 2.5 s, CLS < 0.1, INP < 200 ms',
+        isWithin: lhWorst.lcp < LCP_BUDGET_MS && lhWorst.cls < CLS_BUDGET && inpWorst < INP_BUDGET_MS,
       });
-      details.push(
-        `- inp ${label}: ${values.map((v) => `${formatNumber(v)} ms`).join(', ')} (median ${formatNumber(median(values))} ms; load ${inpLoad})`,
+      rows.push({
+        measure: 'Lighthouse mobile performance score, lowest of home, library and player',
+        result: String(lhWorst.score),
+        budget: `≥ ${SCORE_GOAL} (goal)`,
+        isWithin: lhWorst.score >= SCORE_GOAL,
+      });
+      details.unshift(
+        `- lighthouse: Lighthouse ${environment?.version} (Node API, chrome-launcher) in headless ${CHROMIUM}, its default ` +
+          `mobile run (Moto G Power screen; simulated slow 4G: 150 ms round trip, 1,638.4 kbit/s; CPU 4x slower), ` +
+          `performance only, a fresh browser and an empty cache per run, ${LH_RUNS} runs per page (the run with the ` +
+          `median score is the row). The member app's production build served by \`vite preview\` (long caching of ` +
+          `hashed assets, as production), a seeded API on a fresh PGlite folder with no demo media; the player page ` +
+          `plays one 16 s 1080p clip uploaded through the real pipeline, opened by ${MEMBER.email} (its cookie sent ` +
+          `by Lighthouse); home and library as a guest. One warm-up load of each page first. Lighthouse's CPU ` +
+          `benchmark index of this machine: ${environment?.benchmarkIndex ?? '?'} (a slower machine makes the ` +
+          `simulated phone slower still).`,
+        `- inp: Playwright with headless Chromium, Lighthouse's phone screen (412x823, 1.75x, touch), through CDP ` +
+          `\`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN} and \`Network.emulateNetworkConditions\` (150 ms ` +
+          `latency, 1.6 Mbit/s down, 750 kbit/s up); a fresh context per run. Library as a guest: once the page has ` +
+          `settled (no long task for 1.5 s), the first section's Filters tapped (until the drawer shows), "Beginner" ` +
+          `chosen, Apply tapped (until the drawer is gone). Player as ${MEMBER.email}: its address opened (no ` +
+          `autoplay), once settled Play tapped (until the Pause button shows). Each figure is the interaction's ` +
+          `longest Event Timing duration (input delay, handlers, next paint; what INP takes), 0 when it painted ` +
+          `within 16 ms; p75 of ${INP_RUNS} runs is the row.`,
       );
-    }
-    rows.push({
-      measure: 'Slow phone Core Web Vitals, worst of home, library and player',
-      result: `LCP ${seconds(lhWorst.lcp)}, CLS ${formatNumber(lhWorst.cls, 3)}, INP ${formatNumber(inpWorst)} ms (load ${inpLoad})`,
-      budget: 'LCP < 2.5 s, CLS < 0.1, INP < 200 ms',
-      isWithin: lhWorst.lcp < LCP_BUDGET_MS && lhWorst.cls < CLS_BUDGET && inpWorst < INP_BUDGET_MS,
-    });
-    rows.push({
-      measure: 'Lighthouse mobile performance score, lowest of home, library and player',
-      result: String(lhWorst.score),
-      budget: `≥ ${SCORE_GOAL} (goal)`,
-      isWithin: lhWorst.score >= SCORE_GOAL,
-    });
-    details.unshift(
-      `- lighthouse: Lighthouse ${environment?.version} (Node API, chrome-launcher) in headless ${CHROMIUM}, its default ` +
-        `mobile run (Moto G Power screen; simulated slow 4G: 150 ms round trip, 1,638.4 kbit/s; CPU 4x slower), ` +
-        `performance only, a fresh browser and an empty cache per run, ${LH_RUNS} runs per page (the run with the ` +
-        `median score is the row). The member app's production build served by \`vite preview\` (long caching of ` +
-        `hashed assets, as production), a seeded API on a fresh PGlite folder with no demo media; the player page ` +
-        `plays one 16 s 1080p clip uploaded through the real pipeline, opened by ${MEMBER.email} (its cookie sent ` +
-        `by Lighthouse); home and library as a guest. One warm-up load of each page first. Lighthouse's CPU ` +
-        `benchmark index of this machine: ${environment?.benchmarkIndex ?? '?'} (a slower machine makes the ` +
-        `simulated phone slower still).`,
-      `- inp: Playwright with headless Chromium, Lighthouse's phone screen (412x823, 1.75x, touch), through CDP ` +
-        `\`Emulation.setCPUThrottlingRate\` ${CPU_SLOWDOWN} and \`Network.emulateNetworkConditions\` (150 ms ` +
-        `latency, 1.6 Mbit/s down, 750 kbit/s up); a fresh context per run. Library as a guest: once the page has ` +
-        `settled (no long task for 1.5 s), the first section's Filters tapped (until the drawer shows), "Beginner" ` +
-        `chosen, Apply tapped (until the drawer is gone). Player as ${MEMBER.email}: its address opened (no ` +
-        `autoplay), once settled Play tapped (until the Pause button shows). Each figure is the interaction's ` +
-        `longest Event Timing duration (input delay, handlers, next paint; what INP takes), 0 when it painted ` +
-        `within 16 ms; p75 of ${INP_RUNS} runs is the row.`,
-    );
-    return { rows, details };
-  } finally {
-    await browser?.close();
-    await servers?.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+      return { rows, details };
+    },
+  );
 }

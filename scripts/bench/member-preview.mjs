@@ -1,8 +1,13 @@
 // The member app as built for production, served by `vite preview` and proxying to a seeded development API on a
 // fresh PGlite folder: what the browser benches (lcp, player) load.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
-import { ROOT, spawnGroup, stopGroup, waitForOk } from './lib.mjs';
+import { assertPortsFree, loadChromium, ROOT, spawnGroup, stopGroup, waitForOk } from './lib.mjs';
+
+/** The Chromium the browser benches drive (Debian's). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Builds the member app into `distDir`. */
 export function buildMemberApp(distDir) {
@@ -62,4 +67,43 @@ export async function startMemberPreview({ apiPort, previewPort, workDir, distDi
     throw error;
   }
   return { stop };
+}
+
+/**
+ * Runs `use` against the member build as the browser benches load it: built into a temporary folder, served by
+ * `vite preview` in front of a seeded API with no demo media (ffmpeg would otherwise render every demo clip on
+ * the same cores while pages are measured; `apiEnv` adds to the API's variables), and a headless Chromium.
+ * `use` gets `{ browser, api, base, distDir }`; the browser, the servers and the folder go when it settles.
+ * `beforeStart` runs after the build and before the servers start (work that would compete with them).
+ */
+export async function withServedMemberBuild({ label, apiPort, previewPort, apiEnv = {}, beforeStart }, use) {
+  const chromium = loadChromium();
+  await assertPortsFree([apiPort, previewPort]);
+  const workDir = mkdtempSync(join(os.tmpdir(), `dance-bench-${label}-`));
+  const distDir = join(workDir, 'dist');
+  let servers;
+  let browser;
+  try {
+    console.log(`${label}: building the member app into ${distDir}`);
+    buildMemberApp(distDir);
+    await beforeStart?.();
+    servers = await startMemberPreview({
+      apiPort,
+      previewPort,
+      workDir,
+      distDir,
+      apiEnv: { DEMO_MEDIA: 'none', ...apiEnv },
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    return await use({
+      browser,
+      distDir,
+      api: `http://localhost:${apiPort}`,
+      base: `http://localhost:${previewPort}`,
+    });
+  } finally {
+    await browser?.close();
+    await servers?.stop();
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { assertPortsFree, formatKb, formatNumber, loadChromium, NotMeasured, sleep } from './lib.mjs';
-import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
+import { formatKb, formatNumber, NotMeasured, sleep } from './lib.mjs';
+import { withServedMemberBuild } from './member-preview.mjs';
 import { ensureSource, logIn, uploadAndProcess } from './processing.mjs';
 
 const API_PORT = Number(process.env.BENCH_PLAYER_API_PORT ?? 3330);
@@ -16,7 +15,6 @@ const HOVER_MS = 300;
 const BUDGET_HOVER_MS = { 'no throttling': 150, 'desktop network': 400 };
 /** Without hover (keyboard), at most this many times the profile's physical floor. */
 const BUDGET_FLOOR_RATIO = 1.2;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const MEMBER = { email: 'dancer@demo.test', password: 'Dance123!' };
 /** The list page whose cards are clicked (newest first: the bench videos, released today, lead it). */
 const LIST_PATH = '/AllVideos';
@@ -325,6 +323,8 @@ async function clickToFirstFrame(state, base, videoId) {
         'blink.user_timing',
         'media',
         'loading',
+        // JavaScript samples, to see which functions hold the main thread between the chain's hops.
+        'disabled-by-default-v8.cpu_profiler',
       ],
     });
   }
@@ -594,30 +594,18 @@ async function measureData(browser, base, videoId, isPlaying) {
  * flight (34 s of media) is fetched; playing, what 60 s of playback eat plus that (94 s); no segment twice.
  */
 export async function runPlayerData() {
-  const chromium = loadChromium();
-  await assertPortsFree([API_PORT, PREVIEW_PORT]);
-  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-player-data-'));
-  const distDir = join(workDir, 'dist');
-  console.log(`player-data: building the member app into ${distDir}`);
-  buildMemberApp(distDir);
-  let servers;
-  let browser;
-  try {
-    servers = await startMemberPreview({
-      apiPort: API_PORT,
-      previewPort: PREVIEW_PORT,
-      workDir,
-      distDir,
-      apiEnv: { LOG_LEVEL: 'info', DEMO_MEDIA: 'none' },
+  const served = {
+    label: 'player-data',
+    apiPort: API_PORT,
+    previewPort: PREVIEW_PORT,
+    apiEnv: { LOG_LEVEL: 'info' },
+  };
+  return withServedMemberBuild(served, async ({ browser, api, base }) => {
+    const [pausedId, playingId] = await prepareVideos(browser, { api, app: base }, 2, {
+      seconds: DATA_CLIP_SECONDS,
+      height: DATA_CLIP_HEIGHT,
+      title: 'Bench long clip',
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const base = `http://localhost:${PREVIEW_PORT}`;
-    const [pausedId, playingId] = await prepareVideos(
-      browser,
-      { api: `http://localhost:${API_PORT}`, app: base },
-      2,
-      { seconds: DATA_CLIP_SECONDS, height: DATA_CLIP_HEIGHT, title: 'Bench long clip' },
-    );
     const rows = [];
     const details = [
       `- player-data: the member app built and served by \`vite preview\`, a seeded API on a fresh PGlite folder ` +
@@ -651,36 +639,20 @@ export async function runPlayerData() {
       );
     }
     return { rows, details };
-  } finally {
-    await browser?.close();
-    await servers?.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function runPlayer() {
-  const chromium = loadChromium();
-  await assertPortsFree([API_PORT, PREVIEW_PORT]);
-
-  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-player-'));
-  const distDir = join(workDir, 'dist');
-  console.log(`player: building the member app into ${distDir}`);
-  buildMemberApp(distDir);
-  const built = readBuild(distDir);
-  let servers;
-  let browser;
-  try {
-    servers = await startMemberPreview({
-      apiPort: API_PORT,
-      previewPort: PREVIEW_PORT,
-      workDir,
-      distDir,
-      // The bench clip is the only media: no demo media renders meanwhile.
-      apiEnv: { LOG_LEVEL: 'info', DEMO_MEDIA: 'none' },
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    const base = `http://localhost:${PREVIEW_PORT}`;
-    const ids = await prepareVideos(browser, { api: `http://localhost:${API_PORT}`, app: base }, RUNS + 1);
+  // The bench clip is the only media.
+  const served = {
+    label: 'player',
+    apiPort: API_PORT,
+    previewPort: PREVIEW_PORT,
+    apiEnv: { LOG_LEVEL: 'info' },
+  };
+  return withServedMemberBuild(served, async ({ browser, api, base, distDir }) => {
+    const built = readBuild(distDir);
+    const ids = await prepareVideos(browser, { api, app: base }, RUNS + 1);
     // The list's first card is warmed when the page is idle (decision 0056): it is the visit's first video
     // (the warm-up run), never a measured one.
     const firstHref = await firstCardHref(browser, base);
@@ -814,9 +786,5 @@ export async function runPlayer() {
         `warm-up of the first card otherwise: ${home.later.map((u) => basename(u)).join(', ') || 'none'}`,
     );
     return { rows, details };
-  } finally {
-    await browser?.close();
-    await servers?.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -13,17 +13,15 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { benchApiEnv, spawnBuiltApi } from './api-server.mjs';
 import {
-  assertPortsFree,
   connectAdminPostgres,
   formatKb,
   formatNumber,
-  loadChromium,
   requireFromApi,
   sleep,
   stopGroup,
   waitForOk,
 } from './lib.mjs';
-import { buildMemberApp, startMemberPreview } from './member-preview.mjs';
+import { withServedMemberBuild } from './member-preview.mjs';
 import { ADMIN, logIn } from './processing.mjs';
 
 const ONLY = process.env.BENCH_TRC_ONLY ?? '';
@@ -32,7 +30,6 @@ const PDF_PREVIEW_PORT = Number(process.env.BENCH_TRC_PREVIEW_PORT ?? 3351);
 const LIST_API_PORT = Number(process.env.BENCH_TRC_LIST_PORT ?? 3352);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = process.env.BENCH_TRC_DB ?? 'dance_bench_trc';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The approved teacher of the demo data (spec 2 §2: only granted members read lesson plans). */
 const TEACHER = { email: 'vip@demo.test', password: 'Dance123!' };
 const PDF_RUNS = Number(process.env.BENCH_TRC_RUNS ?? 7);
@@ -325,29 +322,19 @@ async function openLessonPlan(page, base, id, settle) {
 }
 
 async function runFirstPage() {
-  const chromium = loadChromium();
-  await assertPortsFree([PDF_API_PORT, PDF_PREVIEW_PORT]);
-  const workDir = mkdtempSync(join(os.tmpdir(), 'dance-bench-trc-'));
-  const distDir = join(workDir, 'dist');
-  console.log(`trc: building the member app into ${distDir}`);
-  buildMemberApp(distDir);
-  const pdf = await renderBenchLessonPlan();
-  console.log(`trc: the lesson plan PDF: ${PDF_PAGES} pages, ${formatKb(pdf.length)}`);
-  let servers;
-  let browser;
-  try {
-    servers = await startMemberPreview({
-      apiPort: PDF_API_PORT,
-      previewPort: PDF_PREVIEW_PORT,
-      workDir,
-      distDir,
-      apiEnv: { DEMO_MEDIA: 'none' },
-    });
-    const api = `http://localhost:${PDF_API_PORT}`;
-    const base = `http://localhost:${PDF_PREVIEW_PORT}`;
+  let pdf;
+  const served = {
+    label: 'trc',
+    apiPort: PDF_API_PORT,
+    previewPort: PDF_PREVIEW_PORT,
+    beforeStart: async () => {
+      pdf = await renderBenchLessonPlan();
+      console.log(`trc: the lesson plan PDF: ${PDF_PAGES} pages, ${formatKb(pdf.length)}`);
+    },
+  };
+  return withServedMemberBuild(served, async ({ browser, api, base }) => {
     // One warm-up item, then two per run: opened at once, and opened after the card has settled.
     const [warmUpId, ...ids] = await seedLessonPlans(api, pdf, 1 + PDF_RUNS * 2);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addInitScript(recordFirstPage);
     const login = await context.request.post(`${base}/api/v1/auth/login`, { data: TEACHER });
@@ -408,11 +395,7 @@ async function runFirstPage() {
         `  - clicked after the card settled: ${settled.map(describe).join('; ')}`,
       ],
     };
-  } finally {
-    await browser?.close();
-    await servers?.stop();
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

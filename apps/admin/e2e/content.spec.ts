@@ -7,6 +7,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { pickSuggestion } from './helpers';
 
 const PASSWORD = 'Dance123!';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
@@ -83,13 +84,7 @@ test.describe('adding videos', () => {
     await keywords.fill('');
     await keywords.press('Enter');
     await expect(page.getByText('There is a problem')).toBeVisible();
-    // Pick from the answer to what was typed: the options of the first (empty) query are replaced when it
-    // arrives, and a click at that moment is lost.
-    const jazz = page.waitForResponse((r) => r.url().includes('/api/v1/tags?query=Jaz'));
-    await page.getByRole('combobox', { name: 'Tags' }).fill('Jaz');
-    await jazz;
-    await page.getByRole('option', { name: 'Jazz' }).click();
-    await expect(page.getByRole('list', { name: 'Tags' }).getByText('Jazz')).toBeVisible();
+    await pickSuggestion(page, 'Tags', 'Jaz', 'Jazz');
     await expect(page.getByLabel('Release date')).toHaveAttribute('min', todayInNewYork());
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -126,10 +121,7 @@ test.describe('adding videos', () => {
     await page.getByRole('button', { name: 'Add a new instructor' }).click();
     await page.getByLabel('New instructor').fill(unique('Guest Teacher'));
     await page.getByLabel('Short description').fill('A full class to spin cleaner and fly higher.');
-    const turn = page.waitForResponse((r) => /\/api\/v1\/.*products.*query=Turn/.test(r.url()));
-    await page.getByRole('combobox', { name: 'Products' }).fill('Turn');
-    await turn;
-    await page.getByRole('option', { name: 'Turn Board' }).click();
+    await pickSuggestion(page, 'Products', 'Turn', 'Turn Board');
     const releaseDate = addDays(todayInNewYork(), 2);
     await page.getByLabel('Release date').fill(releaseDate);
     await expect(page.getByText('Members will see this class as “coming soon” until then.')).toBeVisible();

@@ -50,3 +50,21 @@ export async function expectAccessible(page: Page, selector = 'body') {
 export async function schemeViolations(page: Page, colorScheme: 'light' | 'dark'): Promise<string[]> {
   return violationsIn(page, 'body', colorScheme);
 }
+
+/**
+ * Types into a tag or product picker (`field`, its label) and picks `option` from the answer to what was
+ * typed, checking that its chip appears. The list is positioned (and can move) while it opens; when a click
+ * lands in that moment, or the list has closed, the field is clicked again to reopen it and the pick retried.
+ */
+export async function pickSuggestion(page: Page, field: string, typed: string, option: string) {
+  const input = page.getByRole('combobox', { name: field });
+  const answered = page.waitForResponse((r) => r.url().includes(`query=${encodeURIComponent(typed)}`));
+  await input.fill(typed);
+  await answered;
+  const suggestion = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await suggestion.isVisible())) await input.click();
+    await suggestion.click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: field }).getByText(option)).toBeVisible();
+}

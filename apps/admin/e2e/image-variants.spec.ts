@@ -1,4 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { pickSuggestion } from './helpers';
 
 const PASSWORD = 'Dance123!';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
@@ -64,10 +65,7 @@ test('a JPEG thumbnail uploaded in the admin reaches a phone-sized member card a
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Lessons' }).click();
   await page.getByText('Intermediate', { exact: true }).click();
-  const jazz = page.waitForResponse((r) => r.url().includes('/api/v1/tags?query=Jaz'));
-  await page.getByRole('combobox', { name: 'Tags' }).fill('Jaz');
-  await jazz;
-  await page.getByRole('option', { name: 'Jazz' }).click();
+  await pickSuggestion(page, 'Tags', 'Jaz', 'Jazz');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Success! Data submitted successfully!')).toBeVisible();
 

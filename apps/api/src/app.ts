@@ -42,7 +42,7 @@ import { billingRoutes, leadTrackingPlugin } from './modules/billing/plugin';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { devRoutes } from './modules/dev/routes';
-import { imageVariantsBackfillJob } from './modules/files/jobs';
+import { imageMetadataBackfillJob, imageVariantsBackfillJob } from './modules/files/jobs';
 import { filesRoutes } from './modules/files/routes';
 import { livenessRoutes, readinessRoutes } from './modules/health/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -382,6 +382,7 @@ async function webApi(app: FastifyInstance, { filesDir }: { filesDir: string }) 
   await app.register(adminOverviewRoutes);
   app.jobs.add(likesWindowsJob);
   app.jobs.add(imageVariantsBackfillJob);
+  app.jobs.add(imageMetadataBackfillJob);
   await app.register(sitemapRoutes);
   app.jobs.add(sitemapRefreshJob);
   await app.register(shareRoutes);

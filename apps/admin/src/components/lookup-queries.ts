@@ -1,8 +1,10 @@
 import { queryKeyOf, useApiClient } from '@dance/api-client';
 import { catalogueEndpoints } from '@dance/domain';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-// The catalogue's lookups for the admin's pickers (add video, upload wizard), cached by endpoint.
+// The catalogue's lookups for the admin's pickers (add video, upload wizard), cached by endpoint. The
+// suggestions keep the last answer while the next is on its way, so the open list does not blink empty (and
+// close under the pointer) at each keystroke.
 
 export function useCategories() {
   const client = useApiClient();
@@ -30,6 +32,7 @@ export function useTagSuggestions(query: string) {
     queryFn: ({ signal }) =>
       client.call(catalogueEndpoints.tags, { query: { query: query || undefined }, signal }),
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -41,5 +44,6 @@ export function useProductSuggestions(query: string) {
     queryFn: ({ signal }) =>
       client.call(catalogueEndpoints.products, { query: { query: query || undefined }, signal }),
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
   });
 }

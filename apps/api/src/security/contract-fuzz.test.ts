@@ -28,13 +28,15 @@ const CONCURRENCY = 16;
 /**
  * Tables that change whatever the request: only those background jobs write. Every other row count of the
  * public schema is compared; pg-boss's own schema (job queue bookkeeping, maintenance runs on a timer) is not
- * part of it. notification_inbox: the delivery jobs of notifications sent by earlier (valid) requests write
- * it while later routes are fuzzed. release_*: the midnight release job's catch-up at start (and its audit
- * rollups) runs while the first routes are fuzzed. The overview's windows (likes and watching, decisions 0053
- * and 0059): the windows job rolls them once at start, so that roll too can land while routes are fuzzed.
+ * part of it. notification_inbox and notification_deliveries (decision 0067's claims): the delivery jobs of
+ * notifications sent by earlier (valid) requests write them while later routes are fuzzed. release_*: the
+ * midnight release job's catch-up at start (and its audit rollups) runs while the first routes are fuzzed. The
+ * overview's windows (likes and watching, decisions 0053 and 0059): the windows job rolls them once at start,
+ * so that roll too can land while routes are fuzzed.
  */
 const IGNORED_TABLES = new Set<string>([
   'notification_inbox',
+  'notification_deliveries',
   'release_runs',
   'release_ledger',
   'release_audit_events',

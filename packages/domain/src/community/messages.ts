@@ -26,5 +26,5 @@ export const COMMENT_MESSAGES = {
   imageNotUploaded: 'Attach images uploaded for this comment.',
 } as const;
 
-/** 'Show N more Reply' or 'Show N more Replies' (spec 2 §4). */
+/** Spec 2 §4's 'Show N more Reply/Replies': 'Show 1 more Reply', 'Show 3 more Replies'. */
 export const showMoreReplies = (n: number) => `Show ${n} more ${n === 1 ? 'Reply' : 'Replies'}`;

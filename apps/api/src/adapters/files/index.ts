@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
@@ -103,7 +104,16 @@ export function createLocalFileStore(
     async put(key, body) {
       const path = safePath(root, key);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, body);
+      // Written beside it, then renamed over it: a file stored again (the metadata backfill) is never read half
+      // written, by a member's browser or by the variants' backfill.
+      const partial = `${path}.${randomUUID()}.partial`;
+      try {
+        await writeFile(partial, body);
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       return { url: urlOf(key) };
     },
     urlOf,

@@ -17,12 +17,14 @@ const EXTENSIONS: Record<ImageType, string> = {
 };
 
 /** The types that get responsive WebP variants (decision 0063): SVG scales by itself, GIFs are kept animated. */
-export const RASTER_TYPES: ReadonlySet<ImageType> = new Set([
+export type RasterType = 'image/avif' | 'image/jpeg' | 'image/png' | 'image/webp';
+export const RASTER_TYPES: ReadonlySet<ImageType> = new Set<RasterType>([
   'image/avif',
   'image/jpeg',
   'image/png',
   'image/webp',
 ]);
+export const isRasterType = (type: ImageType): type is RasterType => RASTER_TYPES.has(type);
 /** The extensions uploads of those types are stored under. */
 export const RASTER_EXTENSIONS: ReadonlySet<string> = new Set(
   [...RASTER_TYPES].map((type) => EXTENSIONS[type]),

@@ -1,5 +1,6 @@
 import { IMAGE_VARIANT_WIDTHS, variantKey } from '@dance/domain';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { RasterType } from './sniff';
 
 export interface ImageVariant {
   width: number;
@@ -9,6 +10,38 @@ export interface ImageVariant {
 
 /** A file whose type was sniffed as a raster image, but whose pixels cannot be decoded (cut short, damaged). */
 export class UnreadableImageError extends Error {}
+
+/**
+ * A raster upload without what a phone writes beside the pixels: EXIF (GPS position, device, time), XMP, IPTC and
+ * PNG text. Members upload photos taken on their phones, and every upload is served publicly. An image that
+ * carries none of it is kept byte for byte; one that does is re-encoded in its own format (high quality; PNG
+ * is lossless; the colour profile is kept), turned upright by its EXIF orientation first, since the orientation
+ * goes with the rest. Throws UnreadableImageError when libvips cannot decode it.
+ */
+export async function withoutMetadata(body: Buffer, type: RasterType): Promise<Buffer> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(body, { failOn: 'error' }).metadata();
+  } catch {
+    throw new UnreadableImageError();
+  }
+  if (!meta.exif && !meta.xmp && !meta.iptc && !meta.comments?.length && !meta.tifftagPhotoshop) return body;
+  const isAnimated = (meta.pages ?? 1) > 1;
+  const image = sharp(body, { failOn: 'error', animated: isAnimated }).keepIccProfile();
+  try {
+    return await REENCODE[type](isAnimated ? image : image.autoOrient()).toBuffer();
+  } catch {
+    throw new UnreadableImageError();
+  }
+}
+
+/** How each raster type is written again without its metadata: high quality, PNG lossless. */
+const REENCODE: Record<RasterType, (image: Sharp) => Sharp> = {
+  'image/jpeg': (image) => image.jpeg({ quality: 92 }),
+  'image/png': (image) => image.png(),
+  'image/webp': (image) => image.webp({ quality: 92 }),
+  'image/avif': (image) => image.avif({ quality: 80 }),
+};
 
 /**
  * The WebP variants of a raster image stored at `key` (decision 0063): one per width of IMAGE_VARIANT_WIDTHS no

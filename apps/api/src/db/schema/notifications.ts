@@ -93,6 +93,29 @@ export const pushSubscriptions = pgTable(
 );
 
 /**
+ * Who has been sent a notification by mail or push: a delivery batch claims each member here before it sends
+ * (decision 0067), so a batch run again (a retry after a failure, or pg-boss starting an expired job a second
+ * time while the first still runs) sends nobody the same mail or push twice. Kept a day (pruned hourly).
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['push', 'mail'] }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.userId, t.channel] }),
+    index('notification_deliveries_claimed_idx').on(t.claimedAt),
+  ],
+);
+
+/**
  * A member's choice for one kind on one channel; no row means the default (decision 0038). The reply mail's
  * choice is kept in users.comment_notifications instead (spec 1 §7 POST /user/notifications).
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -24,6 +24,12 @@ export const uploads = pgTable(
      * GIF, small), null while it is not yet known (uploads older than the variants, until the backfill job runs).
      */
     variantWidths: integer('variant_widths').array(),
+    /**
+     * Whether the stored image is known to carry no EXIF, XMP, IPTC or PNG text (decision 0063's addendum): true
+     * for every upload since, which loses them on the way in; false for older images until the metadata backfill
+     * job has checked them (the migration gives existing rows false).
+     */
+    isMetadataFree: boolean('is_metadata_free').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -32,5 +38,9 @@ export const uploads = pgTable(
     index('uploads_variants_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.kind} = 'image' and ${t.variantWidths} is null`),
+    // The metadata backfill's worklist: older images not yet checked.
+    index('uploads_metadata_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'image' and not ${t.isMetadataFree}`),
   ],
 );

@@ -133,6 +133,36 @@ describe('uploads', () => {
     expect(await t.app.db.select().from(uploads)).toHaveLength(rowsBefore.length);
   });
 
+  it("removes a photo's EXIF (GPS position, device) before storing it, upright, and keeps an image without any as it is", async () => {
+    const photo = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#c2185b' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Artist: 'Dana' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    for (const purpose of ['comment-image', 'profile-image']) {
+      const res = await upload(member, photo, purpose, 'photo.jpg');
+      expect(res.statusCode, res.body).toBe(201);
+      const served = (await t.app.inject(res.json().url)).rawPayload;
+      const meta = await sharp(served).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc, meta.orientation]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(served.includes('PhoneMaker')).toBe(false);
+      // Turned by its orientation before that went: as the browser showed the original.
+      expect([meta.width, meta.height]).toEqual([200, 400]);
+      expect(res.json().size).toBe(served.length);
+    }
+    const plain = await upload(member, PNG);
+    expect((await t.app.inject(plain.json().url)).rawPayload).toEqual(PNG);
+  });
+
   it('keeps SVG and GIF as they are: no variants, an unmarked URL', async () => {
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
     const res = await upload(admin, gif, 'banner', 'a.gif');

@@ -1,9 +1,16 @@
 import { markVariants } from '@dance/domain';
 import type { FileStore } from '../../adapters/files';
-import { RASTER_EXTENSIONS } from '../../adapters/files/sniff';
-import { makeWebpVariants, UnreadableImageError } from '../../adapters/files/variants';
+import { isRasterType, RASTER_EXTENSIONS, sniffImage } from '../../adapters/files/sniff';
+import { makeWebpVariants, UnreadableImageError, withoutMetadata } from '../../adapters/files/variants';
 import { defineJob } from '../../jobs';
-import { imageUrlColumns, pendingVariantUploads, replaceImageUrl, setVariantWidths } from './queries';
+import {
+  imageUrlColumns,
+  pendingMetadataUploads,
+  pendingVariantUploads,
+  replaceImageUrl,
+  setMetadataFree,
+  setVariantWidths,
+} from './queries';
 import { hasVariants } from './service';
 
 export const IMAGE_VARIANTS_BACKFILL_JOB = 'image-variants-backfill';
@@ -54,4 +61,50 @@ async function backfillOne(files: FileStore, key: string): Promise<number[]> {
     if (error instanceof UnreadableImageError) return [];
     throw error;
   }
+}
+
+export const IMAGE_METADATA_BACKFILL_JOB = 'image-metadata-backfill';
+
+/**
+ * Takes the metadata out of images stored before uploads lost it on the way in (decision 0063's addendum), once
+ * at start: a member's phone photo uploaded earlier still told everyone where it was taken. Each pending image
+ * is read from the file store and, when it carries EXIF, XMP, IPTC or PNG text, stored again under the same key
+ * without it (its URL and variants stay; the variants never had any), its size corrected; then the row is
+ * recorded as checked. An image that is gone, not raster or damaged is recorded as it is. Idempotent.
+ */
+export const imageMetadataBackfillJob = defineJob({
+  name: IMAGE_METADATA_BACKFILL_JOB,
+  options: { retryLimit: 3, retryDelay: 60, retryBackoff: true },
+  onStart: async (_app, boss) => {
+    await boss.send(
+      IMAGE_METADATA_BACKFILL_JOB,
+      {},
+      { singletonKey: 'image-metadata:start', singletonSeconds: 300 },
+    );
+  },
+  handler: async (app) => {
+    for (;;) {
+      const batch = await pendingMetadataUploads(app.db, BATCH);
+      if (batch.length === 0) return;
+      for (const { id, key } of batch)
+        await setMetadataFree(app.db, id, await removeMetadata(app.files, key));
+    }
+  },
+});
+
+/** Stores the image at `key` again without its metadata when it has some; answers the change in its size. */
+async function removeMetadata(files: FileStore, key: string): Promise<number> {
+  const original = await files.read(key);
+  const sniffed = original && (await sniffImage(original));
+  if (!original || !sniffed || !isRasterType(sniffed.type)) return 0;
+  let clean: Buffer;
+  try {
+    clean = await withoutMetadata(original, sniffed.type);
+  } catch (error) {
+    if (error instanceof UnreadableImageError) return 0;
+    throw error;
+  }
+  if (clean === original) return 0;
+  await files.put(key, clean, sniffed.type);
+  return clean.length - original.length;
 }

@@ -17,6 +17,24 @@ export function pendingVariantUploads(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
+/** Image uploads older than the removal of metadata on the way in, not yet checked, oldest first. */
+export function pendingMetadataUploads(db: DbOrTx, limit: number) {
+  return db
+    .select({ id: uploads.id, key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.kind, 'image'), eq(uploads.isMetadataFree, false)))
+    .orderBy(asc(uploads.createdAt))
+    .limit(limit);
+}
+
+/** Records an image as checked; `sizeChange` is what its bytes grew or shrank by when it was stored again. */
+export async function setMetadataFree(db: DbOrTx, id: string, sizeChange: number) {
+  await db
+    .update(uploads)
+    .set({ isMetadataFree: true, sizeBytes: sql`${uploads.sizeBytes} + ${sizeChange}` })
+    .where(eq(uploads.id, id));
+}
+
 export async function setVariantWidths(db: DbOrTx, id: string, widths: number[]) {
   await db.update(uploads).set({ variantWidths: widths }).where(eq(uploads.id, id));
 }

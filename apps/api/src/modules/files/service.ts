@@ -13,8 +13,13 @@ import {
 } from '@dance/domain';
 import type { FileStore } from '../../adapters/files';
 import { sanitizeSvg } from '../../adapters/files/sanitize-svg';
-import { RASTER_TYPES, sniffImage } from '../../adapters/files/sniff';
-import { type ImageVariant, makeWebpVariants, UnreadableImageError } from '../../adapters/files/variants';
+import { isRasterType, sniffImage } from '../../adapters/files/sniff';
+import {
+  type ImageVariant,
+  makeWebpVariants,
+  UnreadableImageError,
+  withoutMetadata,
+} from '../../adapters/files/variants';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -40,7 +45,8 @@ export interface ImageUploadContext {
 /**
  * Stores an uploaded image: members may upload a profile image and comment images (at most 5 MB), other
  * purposes need an admin; the type is
- * read from the bytes (SVG sanitised) and the file stored under a random name within the uploader's quota. A
+ * read from the bytes (SVG sanitised, a raster image's EXIF and other metadata removed) and the file stored under
+ * a random name within the uploader's quota. A
  * raster image shown large gets its WebP variants beside it, made here (a 4000x3000 JPEG takes about 0.6 CPU-seconds,
  * decision 0063), and the URL answered is marked with their widths; one that cannot be decoded is refused
  * before anything is written.
@@ -77,9 +83,11 @@ export async function storeImage(
   }
   const key = `${parsedPurpose.data}/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${sniffed.extension}`;
   let variants: ImageVariant[] = [];
-  if (RASTER_TYPES.has(sniffed.type) && hasVariants(parsedPurpose.data)) {
+  if (isRasterType(sniffed.type)) {
     try {
-      variants = await makeWebpVariants(bytes, key);
+      // Served publicly: no GPS position or device of the photo goes with it.
+      bytes = await withoutMetadata(bytes, sniffed.type);
+      if (hasVariants(parsedPurpose.data)) variants = await makeWebpVariants(bytes, key);
     } catch (error) {
       if (!(error instanceof UnreadableImageError)) throw error;
       throw new AppError('VALIDATION_FAILED', IMAGE_UNREADABLE_MESSAGE, {

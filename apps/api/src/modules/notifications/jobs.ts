@@ -1,6 +1,7 @@
 import { INBOX_EVENT, inboxChannel } from '@dance/domain';
 import { defineJob } from '../../jobs';
 import { recordReleaseEvent } from '../release-audit/record';
+import { pruneDeliveries } from './queries';
 import { DELIVER_QUEUE, deliverBatch, FAN_OUT_QUEUE, fanOut, runWeeklySchedules } from './service';
 
 /** Live inbox events sent at once (each is a NOTIFY on PostgreSQL). */
@@ -70,4 +71,13 @@ export const weeklySchedulesJob = defineJob({
         app.log.error({ scheduleId: run.scheduleId, err: run.error }, 'weekly notification failed');
     }
   },
+});
+
+/** The delivery claims of past batches (decision 0067) go after a day, so the table holds the last day's only. */
+export const pruneDeliveriesJob = defineJob({
+  name: 'notifications-prune-deliveries',
+  // The next hour's run retries anyway.
+  options: { retryLimit: 0 },
+  cron: '7 * * * *',
+  handler: async (app) => pruneDeliveries(app.db),
 });

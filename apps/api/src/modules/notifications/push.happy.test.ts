@@ -4,9 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 // @ts-expect-error http_ece ships no types: decrypt(buffer, { version, privateKey, authSecret }).
 import ece from 'http_ece';
+import type { JobWithMetadata } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, logInAs, type Session, type TestApp } from '../../../test/helpers';
-import { notifications, pushSubscriptions } from '../../db/schema';
+import type { MailSender } from '../../adapters/mail';
+import type { PushSender } from '../../adapters/push';
+import {
+  notificationDeliveries,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+} from '../../db/schema';
+import { pruneDeliveriesJob } from './jobs';
+import { deliverBatch } from './service';
 
 /**
  * The push path end to end without the internet: a local HTTP server plays the push service. It receives the
@@ -161,5 +171,64 @@ describe('Web Push', () => {
       return rows.length === 0 ? true : undefined;
     });
     expect(received.some((r) => r.path === '/gone/device-2')).toBe(true);
+  });
+
+  it('a delivery batch run again (a retry, an expired job started twice) mails and pushes nobody twice', async () => {
+    const dancer = await createUser(t.app);
+    await t.app.db.insert(notificationPreferences).values([
+      { userId: dancer.id, kind: 'release', channel: 'mail', enabled: true },
+      { userId: dancer.id, kind: 'release', channel: 'push', enabled: true },
+    ]);
+    await t.app.db.insert(pushSubscriptions).values({
+      userId: dancer.id,
+      endpoint: `${origin}/retry/device-3`,
+      ...browserKeys().keys,
+    });
+    const [notification] = await t.app.db
+      .insert(notifications)
+      .values({
+        kind: 'release',
+        title: 'New lesson',
+        body: 'Once only',
+        audience: { type: 'users' },
+        userIds: [dancer.id],
+        source: 'admin',
+        state: 'sending',
+        pushBatches: 1,
+      })
+      .returning();
+    const pushed: string[] = [];
+    const mailed: string[] = [];
+    const push: PushSender = {
+      publicKey: t.app.push.publicKey,
+      send: async (target) => {
+        pushed.push(target.endpoint);
+        return { status: 'delivered' };
+      },
+    };
+    const mail: MailSender = { kind: 'outbox', send: async (message) => void mailed.push(message.to) };
+    const deps = { db: t.app.db, jobs: t.app.jobs, config: t.app.config, push, mail };
+
+    // The first run fails after sending (the counters' write, say); pg-boss runs the batch again.
+    await deliverBatch(deps, notification!.id, [dancer.id]);
+    await deliverBatch(deps, notification!.id, [dancer.id]);
+    expect(pushed).toEqual([`${origin}/retry/device-3`]);
+    expect(mailed).toEqual([dancer.email]);
+
+    // A day later the hourly prune removes the claims.
+    const claimsOf = () =>
+      t.app.db
+        .select()
+        .from(notificationDeliveries)
+        .where(eq(notificationDeliveries.notificationId, notification!.id));
+    expect(await claimsOf()).toHaveLength(2);
+    await pruneDeliveriesJob.handler(t.app, {} as JobWithMetadata<object>);
+    expect(await claimsOf()).toHaveLength(2);
+    await t.app.db
+      .update(notificationDeliveries)
+      .set({ claimedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(notificationDeliveries.notificationId, notification!.id));
+    await pruneDeliveriesJob.handler(t.app, {} as JobWithMetadata<object>);
+    expect(await claimsOf()).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  notificationDeliveries,
   notificationInbox,
   notificationPreferences,
   notificationSchedules,
@@ -155,6 +156,36 @@ export async function insertInboxRows(db: DbOrTx, notificationId: string, userId
     .onConflictDoNothing()
     .returning({ userId: notificationInbox.userId });
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Claims the members not yet sent this notification on the channel, and answers them: a batch run again
+ * finds its members claimed and sends them nothing (at most once: a crash between the claim and the send
+ * loses those members' copy rather than sending it twice).
+ */
+export async function claimDeliveries(
+  db: DbOrTx,
+  notificationId: string,
+  channel: 'push' | 'mail',
+  userIds: string[],
+) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .insert(notificationDeliveries)
+    .values(userIds.map((userId) => ({ notificationId, userId, channel })))
+    .onConflictDoNothing()
+    .returning({ userId: notificationDeliveries.userId });
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Claims older than a day: every run of their batches is long over (a batch job lives at most 15 minutes,
+ * retried three times within the hour), so nothing can claim those members again.
+ */
+export async function pruneDeliveries(db: DbOrTx) {
+  await db
+    .delete(notificationDeliveries)
+    .where(sql`${notificationDeliveries.claimedAt} < now() - interval '1 day'`);
 }
 
 export function selectPushTargets(db: DbOrTx, userIds: string[]) {

@@ -11,7 +11,7 @@ import { unsubscribeSecret } from '../../lib/unsubscribe';
 import type { AdminChange } from '../audit/record';
 import type { ResolvedSession } from '../auth/sessions';
 import { onReply } from '../comments/service';
-import { deliverJob, fanOutJob, weeklySchedulesJob } from './jobs';
+import { deliverJob, fanOutJob, pruneDeliveriesJob, weeklySchedulesJob } from './jobs';
 import {
   countNotifications,
   findSchedule,
@@ -48,6 +48,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   app.jobs.add(fanOutJob);
   app.jobs.add(deliverJob);
   app.jobs.add(weeklySchedulesJob);
+  app.jobs.add(pruneDeliveriesJob);
   // A member follows only their own inbox channel.
   app.live.authorise(INBOX_CHANNEL_PREFIX, (caller, channel) => channel === inboxChannel(caller.user.id));
 

@@ -32,6 +32,7 @@ import { type AdminChange, recordAudit } from '../audit/record';
 import {
   type AudienceFilter,
   addToCounters,
+  claimDeliveries,
   claimOccurrence,
   countRecipients,
   countUnread,
@@ -172,7 +173,8 @@ export interface DeliveryDeps extends NotifyDeps {
 
 /**
  * One delivery batch: inbox rows for those who want the kind in the app (once per member, so a retry adds
- * none), then a push to every device of those who want it by push; a 404/410 removes the subscription.
+ * none), a mail to those who want it by mail, then a push to every device of those who want it by push; a
+ * 404/410 removes the subscription. A retry of the batch mails and pushes only members not yet claimed.
  */
 export async function deliverBatch(deps: DeliveryDeps, notificationId: string, userIds: string[]) {
   const notification = await findNotification(deps.db, notificationId);
@@ -188,9 +190,17 @@ export async function deliverBatch(deps: DeliveryDeps, notificationId: string, u
   ]);
   const added = await insertInboxRows(deps.db, notificationId, inboxUsers);
   if (added.length > 0) await deps.onInbox?.(added, notification);
-  const mailed = await mailBatch(deps, notification, mailUsers);
+  // Mail and push go once per member, whichever run of this batch claims them first (decision 0067).
+  const mailed = await mailBatch(
+    deps,
+    notification,
+    await claimDeliveries(deps.db, notificationId, 'mail', mailUsers),
+  );
 
-  const targets = await selectPushTargets(deps.db, pushUsers);
+  const targets = await selectPushTargets(
+    deps.db,
+    await claimDeliveries(deps.db, notificationId, 'push', pushUsers),
+  );
   const delivered: string[] = [];
   const gone: string[] = [];
   let failed = 0;

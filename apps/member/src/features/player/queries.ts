@@ -21,6 +21,7 @@ import {
 } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { loadHls, preloadStream } from '../../shared/video-player/hls-start';
+import { isOnFirstScreen } from '../../shared/video-player/poster-first';
 
 export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
@@ -50,7 +51,8 @@ export const fetchPlaybackAnswer = (
 
 /**
  * The playback answer (signed stream URLs, resume point). hls.js's chunk loads meanwhile, and the stream
- * starts loading as soon as the answer is here, before the player renders (tuned start-up, hls-start.ts).
+ * starts loading as soon as the answer is here, before the player renders (tuned start-up, hls-start.ts);
+ * on a page opened by its address, the player starts both once its poster is on screen (decision 0066).
  */
 export async function fetchPlayback(
   client: ApiClient,
@@ -58,9 +60,10 @@ export async function fetchPlayback(
   type: ContentType,
   signal?: AbortSignal,
 ) {
-  void loadHls().catch(() => {});
+  if (!isOnFirstScreen()) void loadHls().catch(() => {});
   const data = await fetchPlaybackAnswer(client, videoId, type, signal);
-  if (data.source) void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
+  if (data.source && !isOnFirstScreen())
+    void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
   return data;
 }
 

@@ -36,7 +36,12 @@ export async function warmPlayer(
   signal: AbortSignal,
 ): Promise<void> {
   const type = normalizeContentType(rawType);
-  const chunks = Promise.all([import('./player-page'), loadHls()]).catch(() => {});
+  const chunks = Promise.all([
+    import('./player-page'),
+    // The practice tools show with the first frame (their own chunk, decision 0066).
+    import('../../shared/video-player/practice-tools'),
+    loadHls(),
+  ]).catch(() => {});
   const queryKey = playbackQueryKey(videoId, type);
   const cancel = () => void queryClient.cancelQueries({ queryKey, exact: true });
   signal.addEventListener('abort', cancel, { once: true });

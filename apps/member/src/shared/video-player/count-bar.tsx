@@ -2,30 +2,10 @@ import { Badge, Button, Group, SegmentedControl, Select, Switch, Text } from '@m
 import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.mjs';
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import IconKeyboard from '@tabler/icons-react/dist/esm/icons/IconKeyboard.mjs';
+import type { CountSettings } from './count-settings';
 import classes from './video-player.module.css';
 
-/** The member's counting tools (issue 20); kept while the page is open. */
-export interface CountSettings {
-  /** Show "and" on the half counts. */
-  showAnd: boolean;
-  /** "5, 6, 7, 8" before each loop repeat. */
-  countIn: boolean;
-  metronome: boolean;
-  /** How many eight-counts a counts loop takes from the current one. */
-  loopCounts: number;
-  /** The tempo ramp of counts loops: the first run's speed and the rise per repeat (0: no ramp). */
-  rampFrom: number;
-  rampStep: number;
-}
-
-export const DEFAULT_COUNT_SETTINGS: CountSettings = {
-  showAnd: false,
-  countIn: false,
-  metronome: false,
-  loopCounts: 1,
-  rampFrom: 0.6,
-  rampStep: 0,
-};
+export { type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-settings';
 
 const RAMP_STARTS = ['0.5', '0.6', '0.7', '0.8', '0.9'];
 

@@ -4,8 +4,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 class FakeHls {
   static instances: FakeHls[] = [];
   static isSupported = () => true;
-  static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered', FRAG_LOADED: 'hlsFragLoaded' };
+  static Events = {
+    ERROR: 'hlsError',
+    FRAG_BUFFERED: 'hlsFragBuffered',
+    FRAG_LOADED: 'hlsFragLoaded',
+    MEDIA_ATTACHED: 'hlsMediaAttached',
+    FRAG_PARSED: 'hlsFragParsed',
+  };
   bandwidthEstimate = 0;
+  /** hls.js's stream controller, whose tick asks for the next segment. */
+  streamController = { tick: vi.fn() };
   // biome-ignore lint/suspicious/noExplicitAny: each event has its own data
   handlers = new Map<string, (event: string, data: any) => void>();
   source: string | null = null;
@@ -22,8 +30,18 @@ class FakeHls {
   loadSource(url: string) {
     this.source = url;
   }
+  once(event: string, handler: (event: string, data: unknown) => void) {
+    this.on(event, handler);
+  }
   attachMedia(media: HTMLVideoElement) {
     this.media = media;
+  }
+  isStopped = false;
+  stopLoad() {
+    this.isStopped = true;
+  }
+  detachMedia() {
+    this.media = null;
   }
   destroy() {
     this.isDestroyed = true;
@@ -125,6 +143,68 @@ describe('tuned start-up', () => {
     hls?.handlers.get('hlsError')?.('hlsError', { fatal: true });
     expect(start.takePreloaded(URL_A, videoElement())).toBeNull();
     expect(hls?.isDestroyed).toBe(true);
+  });
+});
+
+describe('the first segment once the element is attached', () => {
+  it("ticks hls.js's stream controller when the element's MediaSource opens, on every stream it starts", async () => {
+    const start = await freshModule();
+    await start.preloadStream('video-1', URL_A, null);
+    const [hls] = FakeHls.instances;
+    expect(hls?.streamController.tick).not.toHaveBeenCalled();
+    hls?.handlers.get('hlsMediaAttached')?.('hlsMediaAttached', {});
+    expect(hls?.streamController.tick).toHaveBeenCalledTimes(1);
+    const own = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    own.handlers.get('hlsMediaAttached')?.('hlsMediaAttached', {});
+    expect(own.streamController.tick).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves hls.js as it comes with the defaults switch', async () => {
+    localStorage.setItem('player.hlsDefaults', '1');
+    const start = await freshModule();
+    const hls = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    expect(hls.handlers.has('hlsMediaAttached')).toBe(false);
+  });
+});
+
+describe("the last player's stream, kept for hls.js's worker", () => {
+  it('is stopped and detached, and goes once the next stream has parsed its first segment', async () => {
+    const start = await freshModule();
+    const old = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    old.attachMedia(videoElement());
+    start.retireStream(old as never);
+    expect(old).toMatchObject({ isStopped: true, media: null, isDestroyed: false });
+    const next = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    expect(old.isDestroyed).toBe(false);
+    next.handlers.get('hlsFragParsed')?.('hlsFragParsed', {});
+    expect(old.isDestroyed).toBe(true);
+    expect(next.isDestroyed).toBe(false);
+  });
+
+  it('goes after the hold, or when another is retired; keeps the estimate for the next video', async () => {
+    vi.useFakeTimers();
+    try {
+      const start = await freshModule();
+      const first = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+      first.bandwidthEstimate = 5_000_000;
+      start.retireStream(first as never);
+      expect(sessionStorage.getItem('player.bandwidthEstimate')).toBe('5000000');
+      const second = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+      start.retireStream(second as never);
+      expect(first.isDestroyed).toBe(true);
+      vi.advanceTimersByTime(start.RETIRED_HOLD_MS);
+      expect(second.isDestroyed).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is destroyed at once with the defaults switch', async () => {
+    localStorage.setItem('player.hlsDefaults', '1');
+    const start = await freshModule();
+    const hls = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    start.retireStream(hls as never);
+    expect(hls.isDestroyed).toBe(true);
   });
 });
 

@@ -116,6 +116,65 @@ export function ignoreWarmedSamples(hls: Hls, HlsClass: typeof Hls) {
   });
 }
 
+/**
+ * hls.js (1.7) asks for the next segment on its stream controller's tick: when loading starts, when a rendition's
+ * playlist arrives, and otherwise every 100 ms. Attaching an element ticks nothing, so a stream started before
+ * its element's MediaSource opened (a click's or the warm-up's stream, started at the playback answer) found no
+ * element when its start rendition's playlist arrived, and its first segment waited for the next 100 ms tick
+ * (85-100 ms of the keyboard path in `pnpm bench player` traces). The tick is hls.js's own public task-loop
+ * method, on a member that TypeScript calls protected; the unit test fails if a new hls.js drops it.
+ */
+function loadOnAttach(hls: Hls, HlsClass: typeof Hls) {
+  hls.on(HlsClass.Events.MEDIA_ATTACHED, () => {
+    (hls as unknown as { streamController?: { tick?: () => void } }).streamController?.tick?.();
+  });
+}
+
+/**
+ * A new stream: the configuration above, the warm-up's cache hits not taken for bandwidth and, tuned, its first
+ * segment asked for as soon as its element is attached. Once its first segment is parsed (its transmuxer holds
+ * hls.js's worker), the stream kept from the last player goes (retireStream).
+ */
+export function createStream(HlsClass: typeof Hls, startAt: number | null): Hls {
+  const hls = new HlsClass(streamConfig(startAt));
+  ignoreWarmedSamples(hls, HlsClass);
+  if (isTuned()) {
+    loadOnAttach(hls, HlsClass);
+    hls.once(HlsClass.Events.FRAG_PARSED, dropRetired);
+  }
+  return hls;
+}
+
+/** How long the last player's stream is kept for its worker (see retireStream). */
+export const RETIRED_HOLD_MS = 60_000;
+let retired: { hls: Hls; timer: number } | null = null;
+
+function dropRetired() {
+  if (!retired) return;
+  window.clearTimeout(retired.timer);
+  retired.hls.destroy();
+  retired = null;
+}
+
+/**
+ * A player let go of its stream. hls.js transmuxes in one worker that its streams share, and ends it with the
+ * last stream: the next video's first segment then waited about 20 ms for a new worker to start and load its
+ * script (`pnpm bench player` traces, keyboard path). Tuned, the stream is stopped and detached from its
+ * element, so it fetches and buffers nothing, and kept until the next stream has parsed its first segment, or
+ * for RETIRED_HOLD_MS; with hls.js's defaults it is destroyed at once.
+ */
+export function retireStream(hls: Hls) {
+  rememberEstimate(hls);
+  dropRetired();
+  if (!isTuned()) {
+    hls.destroy();
+    return;
+  }
+  hls.stopLoad();
+  hls.detachMedia();
+  retired = { hls, timer: window.setTimeout(dropRetired, RETIRED_HOLD_MS) };
+}
+
 /** Keeps the tab's estimate for the next video. */
 export function rememberEstimate(hls: Hls) {
   if (hls.bandwidthEstimate > 0)
@@ -164,8 +223,7 @@ export async function preloadStream(videoId: string, url: string, startAt: numbe
   // The warm-up's element already carries this stream: the player adopts it (see prepareVideo).
   if (!HlsClass.isSupported() || preloaded?.url === url || isWarmedStream(videoId, url)) return;
   dropPreloaded();
-  const hls = new HlsClass(streamConfig(startAt));
-  ignoreWarmedSamples(hls, HlsClass);
+  const hls = createStream(HlsClass, startAt);
   const entry: Preloaded = {
     videoId,
     url,
@@ -307,8 +365,7 @@ export async function prepareVideo(
     window.clearTimeout(preloaded.timer);
     preloaded = null;
   } else {
-    hls = new HlsClass(streamConfig(startAt));
-    ignoreWarmedSamples(hls, HlsClass);
+    hls = createStream(HlsClass, startAt);
     hls.loadSource(url);
   }
   hls.config.maxBufferLength = START_BUFFER_SECONDS;

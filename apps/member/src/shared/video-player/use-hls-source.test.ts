@@ -38,14 +38,13 @@ class FakeHls {
   }
 }
 
-const rememberEstimate = vi.fn();
+const retireStream = vi.fn();
 const holdBufferUntilPlay = vi.fn();
 vi.mock('./hls-start', () => ({
   loadHls: () => Promise.resolve(FakeHls),
   takePreloaded: () => undefined,
-  streamConfig: () => ({}),
-  rememberEstimate: (hls: unknown) => rememberEstimate(hls),
-  ignoreWarmedSamples: () => {},
+  createStream: (HlsClass: typeof FakeHls) => new HlsClass(),
+  retireStream: (hls: unknown) => retireStream(hls),
   holdBufferUntilPlay: (hls: unknown, video: unknown) => holdBufferUntilPlay(hls, video),
 }));
 
@@ -74,7 +73,7 @@ async function attachedHls() {
 beforeEach(() => {
   FakeHls.instances = [];
   FakeHls.supported = true;
-  rememberEstimate.mockClear();
+  retireStream.mockClear();
   holdBufferUntilPlay.mockClear();
 });
 
@@ -130,12 +129,12 @@ describe('useHlsSource', () => {
     expect(result.current.error).toBe('An error occurred while fetching the video.');
   });
 
-  it('keeps the bandwidth estimate and destroys the stream when the player goes away', async () => {
+  it('retires the stream when the player goes away (its estimate kept, its worker held for the next)', async () => {
     const { unmount } = setUp();
     const hls = await attachedHls();
+    expect(retireStream).not.toHaveBeenCalled();
     unmount();
-    expect(rememberEstimate).toHaveBeenCalledWith(hls);
-    expect(hls.isDestroyed).toBe(true);
+    expect(retireStream).toHaveBeenCalledWith(hls);
   });
 
   it('falls back to native HLS, or says the browser cannot play it', async () => {

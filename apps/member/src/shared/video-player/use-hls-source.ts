@@ -1,14 +1,8 @@
 import { PLAYER_LIMITS } from '@dance/domain';
 import type Hls from 'hls.js';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import {
-  holdBufferUntilPlay,
-  ignoreWarmedSamples,
-  loadHls,
-  rememberEstimate,
-  streamConfig,
-  takePreloaded,
-} from './hls-start';
+import { createStream, holdBufferUntilPlay, loadHls, retireStream, takePreloaded } from './hls-start';
+import { whenPosterShown } from './poster-first';
 
 export interface QualityLevel {
   index: number;
@@ -44,13 +38,14 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, optio
     setLevels([]);
     setLevel(-1);
     const start = startAt ?? 0;
-    void loadHls().then((HlsClass) => {
+    // Opened by its address, the page shows its poster before hls.js and the stream start (decision 0066).
+    const hlsLoaded = whenPosterShown(video).then(loadHls);
+    void hlsLoaded.then((HlsClass) => {
       if (isCancelled) return;
       if (HlsClass.isSupported()) {
         // The stream the playback answer already started loading (tuned start-up), else a new one.
         const preloaded = takePreloaded(hlsUrl, video);
-        const hls = preloaded?.hls ?? new HlsClass(streamConfig(startAt));
-        if (!preloaded) ignoreWarmedSamples(hls, HlsClass);
+        const hls = preloaded?.hls ?? createStream(HlsClass, startAt);
         hlsRef.current = hls;
         const showLevels = (list: { height: number }[]) =>
           setLevels(
@@ -97,8 +92,7 @@ export function useHlsSource(videoRef: RefObject<HTMLVideoElement | null>, optio
       isCancelled = true;
       const hls = hlsRef.current;
       if (hls) {
-        rememberEstimate(hls);
-        hls.destroy();
+        retireStream(hls);
         hlsRef.current = null;
       }
     };

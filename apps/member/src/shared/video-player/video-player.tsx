@@ -10,24 +10,12 @@ import {
   type TChapterView,
   type TStream,
 } from '@dance/domain';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import IconArrowsHorizontal from '@tabler/icons-react/dist/esm/icons/IconArrowsHorizontal.mjs';
 import IconBadgeCc from '@tabler/icons-react/dist/esm/icons/IconBadgeCc.mjs';
 import IconMaximize from '@tabler/icons-react/dist/esm/icons/IconMaximize.mjs';
 import IconPlayerPauseFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPauseFilled.mjs';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
-import IconRepeat from '@tabler/icons-react/dist/esm/icons/IconRepeat.mjs';
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs';
 import IconVolume from '@tabler/icons-react/dist/esm/icons/IconVolume.mjs';
 import IconVolumeOff from '@tabler/icons-react/dist/esm/icons/IconVolumeOff.mjs';
@@ -41,10 +29,10 @@ import {
   useState,
 } from 'react';
 import { PracticeCamera } from './camera/practice-camera';
-import { CountBar, type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-bar';
+import { type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-settings';
 import { playerKeyAction } from './player-keys';
-import { PlayerKeysHelp } from './player-keys-help';
-import { EMPTY_LOOP, isLoopActive, type LoopState, loopSpeed, setLoopPoint } from './practice-loop';
+import { whenStreamMayStart } from './poster-first';
+import { EMPTY_LOOP, isLoopActive, loopSpeed, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
 import { useCountDisplay } from './use-count-display';
 import { useCountIn } from './use-count-in';
@@ -59,6 +47,15 @@ import { useStoryboard } from './use-storyboard';
 import { useTunedStartUp } from './use-tuned-start-up';
 import { useVideoFrames } from './use-video-frames';
 import classes from './video-player.module.css';
+
+type PracticeToolsModule = typeof import('./practice-tools');
+/** The practice tools' own chunk (decision 0066), once loaded: later players have it at once. */
+let loadedPracticeTools: PracticeToolsModule | null = null;
+const loadPracticeTools = () =>
+  import('./practice-tools').then((module) => {
+    loadedPracticeTools = module;
+    return module;
+  });
 
 export interface VideoPlayerProps {
   /** Null while the playback answer is on its way: the player shows its empty frame and "loading....". */
@@ -136,12 +133,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const timer = window.setTimeout(() => setIsReady(true), READY_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, []);
+  // The practice tools' code is asked for when the stream starts, so it is here by the first frame; the page
+  // is told the video is ready once both are, so its details never render above tools still to come.
+  const [tools, setTools] = useState<PracticeToolsModule | 'failed' | null>(loadedPracticeTools);
+  useEffect(() => {
+    if (loadedPracticeTools) return;
+    void whenStreamMayStart()
+      .then(loadPracticeTools)
+      .then(setTools, () => setTools('failed'));
+  }, []);
+  const [hasFirstFrame, setHasFirstFrame] = useState(false);
   const readyRef = useRef(props.onReady);
   readyRef.current = props.onReady;
   const markReady = useCallback(() => {
     setIsReady(true);
-    readyRef.current?.();
+    setHasFirstFrame(true);
   }, []);
+  useEffect(() => {
+    if (hasFirstFrame && tools !== null) readyRef.current?.();
+  }, [hasFirstFrame, tools]);
 
   const hlsUrl = stream?.hlsUrl ?? null;
   if (stream && duration === 0 && stream.durationSeconds > 0) setDuration(stream.durationSeconds);
@@ -572,33 +582,37 @@ export function VideoPlayer(props: VideoPlayerProps) {
       )}
     </div>
   );
-  const practiceTools = (
-    <>
-      {stream && grid && (
-        <CountBar
-          settings={countSettings}
-          onChange={setCountSettings}
-          onStep={stepCounts}
-          onLoopCounts={toggleCountsLoop}
-          isLooping={isLoopActive(loop) && !!loop.label?.endsWith('× 8')}
-          speed={speed}
-          onShowKeys={() => setShowKeys(true)}
-        />
-      )}
-      <PlayerKeysHelp opened={showKeys} onClose={() => setShowKeys(false)} />
-
-      {stream && (
-        <LoopBar
-          loop={loop}
-          chapters={chapters}
-          onSetPoint={(point) =>
-            setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time))
-          }
-          onLoopChapter={loopChapter}
-          onChange={setLoop}
-        />
-      )}
-    </>
+  // The practice tools come with the first frame (their code loads with the stream, decision 0066).
+  const practiceTools = tools && tools !== 'failed' && (
+    <tools.PracticeTools
+      counts={
+        stream && grid
+          ? {
+              settings: countSettings,
+              onChange: setCountSettings,
+              onStep: stepCounts,
+              onLoopCounts: toggleCountsLoop,
+              isLooping: isLoopActive(loop) && !!loop.label?.endsWith('× 8'),
+              speed,
+              onShowKeys: () => setShowKeys(true),
+            }
+          : null
+      }
+      isKeysHelpOpen={showKeys}
+      onKeysHelpClose={() => setShowKeys(false)}
+      loopBar={
+        stream
+          ? {
+              loop,
+              chapters,
+              onSetPoint: (point) =>
+                setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time)),
+              onLoopChapter: loopChapter,
+              onChange: setLoop,
+            }
+          : null
+      }
+    />
   );
 
   return (
@@ -673,82 +687,4 @@ function useIsFullscreen(frameRef: RefObject<HTMLDivElement | null>): boolean {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [frameRef]);
   return isFullscreen;
-}
-
-/** The loop tools: set A and B, or loop a chapter; repeat count and a pause between runs. */
-function LoopBar({
-  loop,
-  chapters,
-  onSetPoint,
-  onLoopChapter,
-  onChange,
-}: {
-  loop: LoopState;
-  chapters: TChapterView[];
-  onSetPoint: (point: 'a' | 'b') => void;
-  onLoopChapter: (index: number) => void;
-  onChange: (loop: LoopState) => void;
-}) {
-  const isActive = isLoopActive(loop);
-  return (
-    <Group gap="xs" wrap="wrap" align="flex-end" className={classes.loopBar} aria-label="Practice loop">
-      <IconRepeat size={18} aria-hidden />
-      <Button size="compact-sm" variant="default" onClick={() => onSetPoint('a')}>
-        {loop.a === null ? 'Set A' : `A ${formatClock(loop.a)}`}
-      </Button>
-      <Button size="compact-sm" variant="default" onClick={() => onSetPoint('b')}>
-        {loop.b === null ? 'Set B' : `B ${formatClock(loop.b)}`}
-      </Button>
-      {chapters.length > 0 && (
-        <Select
-          size="xs"
-          w={170}
-          placeholder="Loop a chapter"
-          aria-label="Loop a chapter"
-          data={chapters.map((c, i) => ({ value: String(i), label: c.title }))}
-          value={null}
-          onChange={(v) => v !== null && onLoopChapter(Number(v))}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-      <NumberInput
-        size="xs"
-        w={110}
-        min={0}
-        max={99}
-        label="Repeats"
-        description="0 = until stopped"
-        aria-label="Repeats (0 = until stopped)"
-        leftSection={<Text fz={10}>×</Text>}
-        value={loop.repeats}
-        onChange={(v) => onChange({ ...loop, repeats: Number(v) || 0, done: 0 })}
-      />
-      <Select
-        size="xs"
-        w={120}
-        label="Pause between"
-        aria-label="Pause between repeats"
-        data={[
-          { value: '0', label: 'No pause' },
-          { value: '2', label: '2 s pause' },
-          { value: '5', label: '5 s pause' },
-        ]}
-        value={String(loop.pauseSeconds)}
-        onChange={(v) => onChange({ ...loop, pauseSeconds: Number(v ?? 0) })}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-      />
-      {isActive && (
-        <>
-          <Badge color="pink" variant="light" data-testid="loop-status">
-            Looping {loop.label}
-            {loop.repeats > 0 ? ` ${Math.min(loop.done + 1, loop.repeats)}/${loop.repeats}` : ''}
-          </Badge>
-          <Button size="compact-sm" variant="subtle" onClick={() => onChange(EMPTY_LOOP)}>
-            Stop loop
-          </Button>
-        </>
-      )}
-    </Group>
-  );
 }
