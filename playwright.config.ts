@@ -38,9 +38,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
-  // Long enough for a CI machine at load 11-16 (two lanes of servers and browsers on 2 cores), where 7 s
-  // timed out on pages that were only slow; a failing check still fails, only later.
+  // Long enough for a CI machine at load 11-16 (two lanes of servers and browsers on 2 cores), where 30 s per
+  // test and 7 s per check timed out on pages that were only slow; a failing check still fails, only later.
+  timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
 
 const PASSWORD = 'Dance123!';
 
@@ -9,21 +9,6 @@ async function logInAsAdmin(page: Page) {
   });
   expect(res.ok()).toBe(true);
   return (await res.json()).csrfToken as string;
-}
-
-/** Axe on this page's own parts (the settings card and the list); the shell has findings of its own (issue 22). */
-async function expectAccessible(page: Page, selectors: string[]) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    let builder = new AxeBuilder({ page });
-    for (const selector of selectors) builder = builder.include(selector);
-    const { violations } = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(
-      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 test.beforeEach(() => test.slow());
@@ -65,7 +50,7 @@ test('moderation: the pending comment is approved (count drops, link to view it)
     await expect(row.getByText('vip@demo.test')).toBeVisible();
     const summary = page.getByText(/of \d+ comments$/);
     const before = Number((await summary.textContent())!.match(/of (\d+) comments/)![1]);
-    await expectAccessible(page, ['[data-testid="moderation-settings"]', 'table']);
+    await expectAccessible(page, '[data-testid="moderation-settings"], table');
 
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('The comment is approved')).toBeVisible();

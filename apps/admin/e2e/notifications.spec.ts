@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
   expect as baseExpect,
@@ -6,6 +5,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { expectAccessible } from './helpers';
 
 const PASSWORD = 'Dance123!';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
@@ -20,21 +20,6 @@ async function logInAdmin(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/AdminDashboard\/AllVideos$/);
-}
-
-async function expectAccessible(page: Page, selector: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    const { violations } = await new AxeBuilder({ page })
-      .include(selector)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { AUDIT_MESSAGES } from '@dance/domain';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
 
 const PASSWORD = 'Dance123!';
 test.describe.configure({ timeout: 90_000 });
@@ -120,18 +120,7 @@ test('the release audit passes axe in light and dark and works by keyboard', asy
   await page.getByText('7 d', { exact: true }).click();
   await expect(page.getByTestId('audit-chart')).toBeVisible();
   await expect(gridRows(page).first()).toBeVisible();
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
-    const { violations } = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
+  await expectAccessible(page, 'main');
   // The range control is reached and changed with the keyboard.
   await page.getByRole('radio', { name: '7 d' }).focus();
   await page.keyboard.press('ArrowRight');

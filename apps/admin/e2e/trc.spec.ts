@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { addDays, todayInNewYork } from '@dance/domain';
 import { expect as baseExpect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { expectAccessible } from './helpers';
 
 const PASSWORD = 'Dance123!';
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 0);
@@ -34,21 +34,6 @@ async function logInAdmin(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/AdminDashboard\/AllVideos$/);
-}
-
-/** WCAG 2.1 A/AA of the page's main part, in light and dark. */
-async function expectAccessible(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(
-      violations.map((v) => `${colorScheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: null });
 }
 
 test.describe('TRC approval', () => {
@@ -86,7 +71,7 @@ test.describe('TRC approval', () => {
     const table = page.getByRole('table', { name: 'TRC access requests' });
     await expect(table.getByText('Priya Patel')).toBeVisible();
     await expect(table.getByText('Tessa Teacher')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, 'main');
 
     await page.getByRole('textbox', { name: 'Search' }).fill('tessa');
     await expect(table.getByText('Priya Patel')).toHaveCount(0);
@@ -133,7 +118,7 @@ test.describe('TRC content', () => {
     await expect(page.getByRole('heading', { name: 'TRC content' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Tap Foundations: Week 1' })).toBeVisible();
     await expect(page.getByText('Hidden from members until then').first()).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, 'main');
 
     await page.getByRole('link', { name: 'Add content' }).click();
     await expect(page).toHaveURL(/\/AdminDashboard\/TRC-add$/);

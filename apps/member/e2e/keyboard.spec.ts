@@ -125,10 +125,12 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await videoState(page)).paused).toBe(false);
     const slider = page.getByRole('slider', { name: 'Seek' });
-    const spoken = async () => ({
-      now: Number(await slider.getAttribute('aria-valuenow')),
-      text: (await slider.getAttribute('aria-valuetext')) ?? '',
-    });
+    // Both attributes in one read: two reads a loaded machine's second apart saw an older number and a newer text.
+    const spoken = () =>
+      slider.evaluate((el) => ({
+        now: Number(el.getAttribute('aria-valuenow')),
+        text: el.getAttribute('aria-valuetext') ?? '',
+      }));
     const first = await spoken();
     expect(first.text).toMatch(/^\d+:\d{2} of \d+:\d{2}$/);
     await expect

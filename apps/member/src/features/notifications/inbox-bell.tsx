@@ -91,7 +91,7 @@ function PushOffer() {
         Get these on this device too?
       </Text>
       <Button
-        size="compact-xs"
+        size="compact-sm"
         variant="light"
         loading={isBusy}
         onClick={async () => {
@@ -224,7 +224,7 @@ export function InboxBell({ userId }: { userId: string }) {
                   <InboxRow item={item} onOpen={open} />
                   <Group justify="flex-end" px="sm">
                     <Button
-                      size="compact-xs"
+                      size="compact-sm"
                       variant="subtle"
                       color="gray"
                       onClick={() => setRead.mutate({ id: item.id, isRead: !item.isRead })}

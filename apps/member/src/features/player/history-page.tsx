@@ -60,7 +60,7 @@ export function HistoryPage() {
                 </Text>
                 <Button
                   variant="subtle"
-                  size="compact-xs"
+                  size="compact-sm"
                   color="gray"
                   onClick={() => remove.mutate(item.video.id)}
                   aria-label={`Remove ${item.video.title} from history`}

@@ -306,18 +306,18 @@ function CommentItem({
           )}
           {!isEditing && (
             <Group gap={4}>
-              <Button variant="subtle" size="compact-xs" onClick={() => onReply(comment.id)}>
+              <Button variant="subtle" size="compact-sm" onClick={() => onReply(comment.id)}>
                 Reply
               </Button>
               {comment.canModify && (
                 <>
-                  <Button variant="subtle" size="compact-xs" onClick={() => onEdit(comment.id)}>
+                  <Button variant="subtle" size="compact-sm" onClick={() => onEdit(comment.id)}>
                     Edit
                   </Button>
                   <Button
                     variant="subtle"
                     color="red"
-                    size="compact-xs"
+                    size="compact-sm"
                     onClick={() => void onDelete()}
                     loading={remove.isPending}
                   >
