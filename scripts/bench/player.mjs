@@ -347,6 +347,23 @@ async function clickToFirstFrame(state, base, videoId) {
   if (tracer) await tracer.stopTracing();
   if (result.clickAt === null) throw new Error('the click was not seen by the page');
   const breakdown = await readBreakdown(page, result.clickAt);
+  // BENCH_PLAYER_REQUESTS: every request from the click to the first frame, to see what shares the network.
+  if (process.env.BENCH_PLAYER_REQUESTS) {
+    const requests = await page.evaluate(
+      ([click, frame]) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.responseEnd >= click && e.startTime <= frame)
+          .map(
+            (e) =>
+              `${Math.round(e.startTime - click)}..${Math.round(e.responseStart - click)}..${Math.round(e.responseEnd - click)} ms ${e.transferSize} B ${new URL(e.name).pathname.slice(-60)}`,
+          ),
+      [result.clickAt, result.frameAt],
+    );
+    console.log(
+      `  ${state.mode} run, frame at ${Math.round(result.frameAt - result.clickAt)} ms:\n    ${requests.join('\n    ')}`,
+    );
+  }
   const scriptsLoaded = page.scripts.slice(scriptsBefore);
   await sleep(1500);
   // `playing` and the first timeupdate may come after the first frame: read them once it has played.
