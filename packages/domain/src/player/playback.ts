@@ -29,6 +29,12 @@ export const ZStream = z.object({
   maxResolution: z.number().int(),
   /** The count grid (issue 20); null while not analysed. */
   countGrid: ZCountGrid.nullable(),
+  /**
+   * What a start from 0 asks for first, signed like hlsUrl: the lowest rendition's playlist and its first
+   * segment, so the player can fetch them beside the master playlist instead of after it (decision 0069).
+   * Null when the provider does not say (Mux).
+   */
+  start: z.object({ playlistUrl: z.string(), segmentUrl: z.string() }).nullable(),
 });
 export type TStream = z.infer<typeof ZStream>;
 

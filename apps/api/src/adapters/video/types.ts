@@ -41,6 +41,8 @@ export interface SignedPlayback {
   posterUrl: string | null;
   storyboardUrl: string | null;
   subtitles: { lang: string; label: string; url: string }[];
+  /** The lowest rendition's playlist and first segment (decision 0069); null when the provider cannot tell. */
+  start: { playlistUrl: string; segmentUrl: string } | null;
 }
 
 /**

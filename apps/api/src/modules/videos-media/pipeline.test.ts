@@ -191,6 +191,12 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
     const segment = media.body.split('\n').find((l: string) => l.endsWith('.ts'));
     const ts = await t.app.inject({ method: 'GET', url: `${base}360p/${segment}` });
     expect(ts.statusCode).toBe(200);
+    // The answer names what a start from 0 asks for first (decision 0069): the lowest rendition's playlist and
+    // its first segment, signed like the master playlist.
+    expect(playback.source.start).toEqual({
+      playlistUrl: `${base}360p/index.m3u8`,
+      segmentUrl: `${base}360p/${segment}`,
+    });
     expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
     const storyboard = await t.app.inject({ method: 'GET', url: playback.source.storyboardUrl });
     expect(storyboard.body).toMatch(/storyboard\.jpg#xywh=0,0,160,90/);

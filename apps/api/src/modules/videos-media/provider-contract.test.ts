@@ -312,6 +312,8 @@ describe('provider contract: Mux (msw)', () => {
         expect(jwt.payload.exp - Date.now() / 1000).toBeGreaterThan(3600);
       },
     });
+    // Mux names its segments in its own playlists: no start files (decision 0069).
+    expect(playback.source.start).toBeNull();
     const storyboard = new URL(playback.source.storyboardUrl);
     expect(storyboard.pathname).toMatch(/\/storyboard\.vtt$/);
     expect(decodeJwt(storyboard.searchParams.get('token')!).payload.aud).toBe('s');

@@ -228,6 +228,7 @@ export async function signStream(
     durationSeconds: row.durationSeconds ?? 0,
     maxResolution: PLAYER_LIMITS.maxResolution,
     countGrid: row.countGrid ?? null,
+    start: signed.start,
   };
 }
 

@@ -22,6 +22,7 @@ import {
 import { useRef } from 'react';
 import { loadHls, preloadStream } from '../../shared/video-player/hls-start';
 import { isOnFirstScreen } from '../../shared/video-player/poster-first';
+import { fetchStartFiles } from '../../shared/video-player/start-files';
 
 export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
@@ -62,8 +63,10 @@ export async function fetchPlayback(
 ) {
   if (!isOnFirstScreen()) void loadHls().catch(() => {});
   const data = await fetchPlaybackAnswer(client, videoId, type, signal);
-  if (data.source && !isOnFirstScreen())
+  if (data.source && !isOnFirstScreen()) {
+    if (data.resumeAtSeconds === null && data.source.start) fetchStartFiles(data.source.start, signal);
     void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});
+  }
   return data;
 }
 

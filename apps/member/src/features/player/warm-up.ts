@@ -2,6 +2,7 @@ import type { ApiClient } from '@dance/api-client';
 import { normalizeContentType } from '@dance/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { loadHls, prepareVideo } from '../../shared/video-player/hls-start';
+import { fetchStartFiles } from '../../shared/video-player/start-files';
 import { fetchPlaybackAnswer, playbackQueryKey } from './queries';
 
 /** Origins already given a preconnect hint. */
@@ -53,6 +54,7 @@ export async function warmPlayer(
     });
     if (signal.aborted || !data.source) return;
     preconnect(data.source.hlsUrl);
+    if (data.resumeAtSeconds === null && data.source.start) fetchStartFiles(data.source.start, signal);
     if (data.source.posterUrl) {
       preconnect(data.source.posterUrl);
       new Image().src = data.source.posterUrl;

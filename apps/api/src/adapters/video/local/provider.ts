@@ -134,7 +134,29 @@ export class LocalVideoProvider implements VideoProvider {
       posterUrl: ref.posterUrl,
       storyboardUrl: ref.hasStoryboard ? `${base}/storyboard.vtt` : null,
       subtitles: ref.subtitles.map((s) => ({ lang: s.lang, label: s.label, url: `${base}/${s.ref}` })),
+      start: await this.startFiles(ref.assetId).then((files) =>
+        files ? { playlistUrl: `${base}/${files.playlist}`, segmentUrl: `${base}/${files.segment}` } : null,
+      ),
     };
+  }
+
+  /**
+   * The files a start from 0 asks for first (decision 0069), read from the asset's own playlists: the master's
+   * first variant (it lists the lowest first, hls.js's start) and that playlist's first segment. Null while they
+   * are not written.
+   */
+  private async startFiles(assetId: string): Promise<{ playlist: string; segment: string } | null> {
+    const hls = join(assetDir(this.options.mediaRoot, assetId), 'hls');
+    const firstUri = (text: string) => text.split('\n').find((line) => line.trim() && !line.startsWith('#'));
+    try {
+      const playlist = firstUri(await readFile(join(hls, 'master.m3u8'), 'utf8'))?.trim();
+      if (!playlist || playlist.includes('..')) return null;
+      const segment = firstUri(await readFile(join(hls, playlist), 'utf8'))?.trim();
+      if (!segment || segment.includes('..') || segment.includes('/')) return null;
+      return { playlist, segment: `${playlist.slice(0, playlist.lastIndexOf('/') + 1)}${segment}` };
+    } catch {
+      return null;
+    }
   }
 
   async thumbnailAt(ref: PlaybackRef, seconds: number): Promise<string> {

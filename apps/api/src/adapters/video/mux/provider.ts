@@ -235,6 +235,8 @@ export class MuxVideoProvider implements VideoProvider {
         label: s.label,
         url: `${this.streamBase}/${pid}/text/${s.ref}.vtt?token=${video}`,
       })),
+      // Mux names its segments in its own playlists only.
+      start: null,
     };
   }
 
