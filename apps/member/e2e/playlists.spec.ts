@@ -66,7 +66,18 @@ const titlesOf = (page: Page) =>
  * touch drag after a 150 ms press.
  */
 async function dragBelow(page: Page, input: 'mouse' | 'touch', title: string, belowTitle: string | null) {
-  const handle = await page.getByRole('button', { name: `Move ${title}` }).boundingBox();
+  // Reorder mode lays the page out again as it opens (its buttons, the handles): on a loaded CI machine a box
+  // read at once was stale and the drag started beside the handle. Wait until the handle stays put.
+  const handleOf = () => page.getByRole('button', { name: `Move ${title}` }).boundingBox();
+  let last = JSON.stringify(await handleOf());
+  await expect(async () => {
+    await page.waitForTimeout(100);
+    const now = JSON.stringify(await handleOf());
+    const isStill = now === last;
+    last = now;
+    expect(isStill).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  const handle = await handleOf();
   const rows = page.getByTestId('playlist-video');
   const target = await (belowTitle ? rows.filter({ hasText: belowTitle }) : rows.first()).boundingBox();
   if (!handle || !target) throw new Error('the rows are not on screen');
