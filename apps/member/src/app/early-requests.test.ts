@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEarlyFetch, EARLY_MAX_AGE_MS, type EarlyRequest } from './early-requests';
+import { createEarlyFetch, EARLY_MAX_AGE_MS, type EarlyRequest, offerEarlyAnswer } from './early-requests';
 
 const answer = (body: string) => new Response(body, { status: 200 });
 
@@ -43,5 +43,17 @@ describe('createEarlyFetch', () => {
     const fetch = createEarlyFetch(target, network);
     expect(target.__danceEarly).toBe('started');
     expect(await (await fetch('/api/v1/home')).text()).toBe('network');
+  });
+});
+
+describe('offerEarlyAnswer', () => {
+  it("hands an offered answer to the next GET of its URL, once (the start chain's playback answer)", async () => {
+    const { fetch, network } = setUp({}, Date.now());
+    expect(
+      offerEarlyAnswer('/api/v1/videos/v1/playback?type=lesson', Promise.resolve(answer('worker'))),
+    ).toBe(true);
+    expect(await (await fetch('/api/v1/videos/v1/playback?type=lesson')).text()).toBe('worker');
+    expect(await (await fetch('/api/v1/videos/v1/playback?type=lesson')).text()).toBe('network');
+    expect(network).toHaveBeenCalledTimes(1);
   });
 });

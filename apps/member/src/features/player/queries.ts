@@ -20,9 +20,10 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { offerEarlyAnswer } from '../../app/early-requests';
 import { loadHls, preloadStream } from '../../shared/video-player/hls-start';
 import { isOnFirstScreen } from '../../shared/video-player/poster-first';
-import { fetchStartFiles } from '../../shared/video-player/start-files';
+import { askPlaybackOffMainThread, fetchStartFiles } from '../../shared/video-player/start-files';
 
 export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
@@ -42,13 +43,26 @@ export function useVideoDetail(videoId: string, isEnabled: boolean) {
   });
 }
 
-/** The playback answer as the API gives it (the warm-up stores it without starting a stream). */
-export const fetchPlaybackAnswer = (
+/**
+ * The playback answer as the API gives it (the warm-up stores it without starting a stream). With `withStart`
+ * it is asked for in the start chain's worker, which also fetches the start files it names as soon as it
+ * arrives, whatever the main thread is doing (decision 0070); the API client reads the worker's answer as an
+ * early answer, so errors and the session are handled as for any call.
+ */
+export function fetchPlaybackAnswer(
   client: ApiClient,
   videoId: string,
   type: ContentType,
   signal?: AbortSignal,
-) => client.call(playbackEndpoints.playback, { params: { videoId }, query: { type }, signal });
+  withStart = true,
+) {
+  const route = { params: { videoId }, query: { type } };
+  const url = client.buildUrl(playbackEndpoints.playback, route.params, route.query);
+  // Not on a page opened by its address: its poster comes first, and early.js may already be asking.
+  const answer = withStart ? askPlaybackOffMainThread(url, signal) : null;
+  if (answer) offerEarlyAnswer(url, answer);
+  return client.call(playbackEndpoints.playback, { ...route, signal });
+}
 
 /**
  * The playback answer (signed stream URLs, resume point). hls.js's chunk loads meanwhile, and the stream
@@ -61,8 +75,9 @@ export async function fetchPlayback(
   type: ContentType,
   signal?: AbortSignal,
 ) {
-  if (!isOnFirstScreen()) void loadHls().catch(() => {});
-  const data = await fetchPlaybackAnswer(client, videoId, type, signal);
+  const isPosterFirst = isOnFirstScreen();
+  if (!isPosterFirst) void loadHls().catch(() => {});
+  const data = await fetchPlaybackAnswer(client, videoId, type, signal, !isPosterFirst);
   if (data.source && !isOnFirstScreen()) {
     if (data.resumeAtSeconds === null && data.source.start) fetchStartFiles(data.source.start, signal);
     void preloadStream(videoId, data.source.hlsUrl, data.resumeAtSeconds).catch(() => {});

@@ -168,9 +168,15 @@ describe('the first segment once the element is attached', () => {
 });
 
 describe("the last player's stream, kept for hls.js's worker", () => {
+  /** A stream whose first segment was parsed: its transmuxer holds the worker. */
+  const parsed = (hls: FakeHls) => {
+    hls.handlers.get('hlsFragParsed')?.('hlsFragParsed', {});
+    return hls;
+  };
+
   it('is stopped and detached, and goes once the next stream has parsed its first segment', async () => {
     const start = await freshModule();
-    const old = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    const old = parsed(start.createStream(FakeHls as never, null) as unknown as FakeHls);
     old.attachMedia(videoElement());
     start.retireStream(old as never);
     expect(old).toMatchObject({ isStopped: true, media: null, isDestroyed: false });
@@ -185,18 +191,29 @@ describe("the last player's stream, kept for hls.js's worker", () => {
     vi.useFakeTimers();
     try {
       const start = await freshModule();
-      const first = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+      const first = parsed(start.createStream(FakeHls as never, null) as unknown as FakeHls);
       first.bandwidthEstimate = 5_000_000;
       start.retireStream(first as never);
       expect(sessionStorage.getItem('player.bandwidthEstimate')).toBe('5000000');
-      const second = start.createStream(FakeHls as never, null) as unknown as FakeHls;
-      start.retireStream(second as never);
+      const second = parsed(start.createStream(FakeHls as never, null) as unknown as FakeHls);
       expect(first.isDestroyed).toBe(true);
+      start.retireStream(second as never);
+      expect(second.isDestroyed).toBe(false);
       vi.advanceTimersByTime(start.RETIRED_HOLD_MS);
       expect(second.isDestroyed).toBe(true);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('is not replaced by a stream that never held the worker (it is destroyed at once)', async () => {
+    const start = await freshModule();
+    const kept = parsed(start.createStream(FakeHls as never, null) as unknown as FakeHls);
+    start.retireStream(kept as never);
+    const failedEarly = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    start.retireStream(failedEarly as never);
+    expect(failedEarly.isDestroyed).toBe(true);
+    expect(kept.isDestroyed).toBe(false);
   });
 
   it('is destroyed at once with the defaults switch', async () => {
@@ -344,6 +361,22 @@ describe('the element warmed on intent, adopted at the click (decision 0061)', (
     expect(start.warmVideoIds()).toEqual([]);
     expect(start.adoptWarmVideo('video-1', true)).not.toBe(FakeHls.instances[0]?.media);
     await vi.waitFor(() => expect(isSettled).toBe(true));
+  });
+
+  it("a dropped warm-up that had taken hls.js's worker over keeps it for the next video (decision 0068)", async () => {
+    const start = await freshModule();
+    const kept = start.createStream(FakeHls as never, null) as unknown as FakeHls;
+    kept.handlers.get('hlsFragParsed')?.('hlsFragParsed', {});
+    start.retireStream(kept as never);
+    const intent = new AbortController();
+    void start.prepareVideo('video-1', URL_A, null, POSTER, intent.signal);
+    await vi.waitFor(() => expect(FakeHls.instances).toHaveLength(2));
+    const warm = FakeHls.instances[1]!;
+    warm.handlers.get('hlsFragParsed')?.('hlsFragParsed', {});
+    expect(kept.isDestroyed).toBe(true);
+    intent.abort();
+    expect(warm).toMatchObject({ isDestroyed: false, isStopped: true, media: null });
+    expect(start.warmVideoIds()).toEqual([]);
   });
 
   it('drops an element nobody adopted after the hold', async () => {

@@ -133,21 +133,29 @@ function loadOnAttach(hls: Hls, HlsClass: typeof Hls) {
 /**
  * A new stream: the configuration above, the warm-up's cache hits not taken for bandwidth and, tuned, its first
  * segment asked for as soon as its element is attached. Once its first segment is parsed (its transmuxer holds
- * hls.js's worker), the stream kept from the last player goes (retireStream).
+ * hls.js's worker), the stream kept for the worker goes (endStream).
  */
 export function createStream(HlsClass: typeof Hls, startAt: number | null): Hls {
   const hls = new HlsClass(streamConfig(startAt));
   ignoreWarmedSamples(hls, HlsClass);
   if (isTuned()) {
     loadOnAttach(hls, HlsClass);
-    hls.once(HlsClass.Events.FRAG_PARSED, dropRetired);
+    hls.once(HlsClass.Events.FRAG_PARSED, () => {
+      holdsWorker.add(hls);
+      dropRetired();
+    });
   }
   return hls;
 }
 
-/** How long the last player's stream is kept for its worker (see retireStream). */
-export const RETIRED_HOLD_MS = 60_000;
+/**
+ * How long the last ended stream is kept for its worker (see endStream): a visit's browsing between two videos
+ * (a minute was too short: the bench's keyboard runs, a minute apart, restarted the worker in 3 of 7).
+ */
+export const RETIRED_HOLD_MS = 10 * 60_000;
 let retired: { hls: Hls; timer: number } | null = null;
+/** Streams that parsed a segment: their transmuxer holds hls.js's worker. */
+const holdsWorker = new WeakSet<Hls>();
 
 function dropRetired() {
   if (!retired) return;
@@ -157,22 +165,29 @@ function dropRetired() {
 }
 
 /**
- * A player let go of its stream. hls.js transmuxes in one worker that its streams share, and ends it with the
- * last stream: the next video's first segment then waited about 20 ms for a new worker to start and load its
- * script (`pnpm bench player` traces, keyboard path). Tuned, the stream is stopped and detached from its
- * element, so it fetches and buffers nothing, and kept until the next stream has parsed its first segment, or
- * for RETIRED_HOLD_MS; with hls.js's defaults it is destroyed at once.
+ * A stream is no longer needed (its player went, or its warm-up was dropped). hls.js transmuxes in one worker
+ * that its streams share, and ends it with the last stream: the next video's first segment then waits 20-40 ms
+ * for a new worker to start and load its script (`pnpm bench player`, keyboard path). Tuned, a stream that
+ * holds the worker is stopped and detached from its element, so it fetches and buffers nothing, and kept
+ * until the next stream has parsed its first segment, or for RETIRED_HOLD_MS (ten minutes). Every ended stream comes here,
+ * warm-ups included: a warm-up dropped after it had taken the worker over from the kept stream ended the
+ * worker (decision 0068's addendum). Other streams, and all with hls.js's defaults, are destroyed at once.
  */
-export function retireStream(hls: Hls) {
-  rememberEstimate(hls);
-  dropRetired();
-  if (!isTuned()) {
+function endStream(hls: Hls) {
+  if (!isTuned() || !holdsWorker.has(hls)) {
     hls.destroy();
     return;
   }
+  dropRetired();
   hls.stopLoad();
   hls.detachMedia();
   retired = { hls, timer: window.setTimeout(dropRetired, RETIRED_HOLD_MS) };
+}
+
+/** A player let go of its stream: its estimate is kept for the next video, the stream ends (endStream). */
+export function retireStream(hls: Hls) {
+  rememberEstimate(hls);
+  endStream(hls);
 }
 
 /** Keeps the tab's estimate for the next video. */
@@ -198,7 +213,7 @@ let offered: { videoId: string; video: HTMLVideoElement; autoPlay: boolean } | n
 function dropPreloaded() {
   if (!preloaded) return;
   window.clearTimeout(preloaded.timer);
-  preloaded.hls.destroy();
+  endStream(preloaded.hls);
   preloaded = null;
 }
 
@@ -261,7 +276,8 @@ export function releaseVideoElement(video: HTMLVideoElement) {
   openPlayers.delete(video);
   if (openAdopted?.video === video) openAdopted = null;
   // An adopted element whose stream the player never took over (it left first).
-  adoptedStreams.get(video)?.hls.destroy();
+  const adopted = adoptedStreams.get(video);
+  if (adopted) endStream(adopted.hls);
   adoptedStreams.delete(video);
 }
 
@@ -278,7 +294,7 @@ export function takePreloaded(
     adoptedStreams.delete(video);
     if (adopted.url === url) return { hls: adopted.hls, isAttached: true };
     // A refreshed URL (the signed links expired meanwhile): the player starts its own stream on this element.
-    adopted.hls.destroy();
+    endStream(adopted.hls);
   }
   if (!preloaded || preloaded.url !== url) return null;
   const { hls, hasFailed, timer, media } = preloaded;
@@ -327,7 +343,7 @@ function dropWarmVideo(entry: WarmVideo) {
   if (warmVideos.get(entry.videoId) !== entry) return;
   warmVideos.delete(entry.videoId);
   window.clearTimeout(entry.timer);
-  entry.hls.destroy();
+  endStream(entry.hls);
   // Releases the decoder and the MediaSource at once rather than at garbage collection.
   entry.video.removeAttribute('src');
   entry.video.load();

@@ -4,9 +4,14 @@ import { fetchStartFiles } from './start-files';
 
 vi.mock('./hls-start', () => ({ noteWarmedSegment: vi.fn() }));
 
-const start = {
-  playlistUrl: '/api/v1/media/a/1/s/360p/index.m3u8',
-  segmentUrl: '/api/v1/media/a/1/s/360p/seg_000.ts',
+/** Each test's own start (a start is fetched once per page). */
+let asset = 0;
+const startOf = () => {
+  asset += 1;
+  return {
+    playlistUrl: `/api/v1/media/a/${asset}/s/360p/index.m3u8`,
+    segmentUrl: `/api/v1/media/a/${asset}/s/360p/seg_000.ts`,
+  };
 };
 
 /** A fetch whose answers the test releases, recording what was asked and when. */
@@ -31,6 +36,7 @@ afterEach(() => {
 describe('fetchStartFiles (decision 0069)', () => {
   it('asks for the playlist and the segment at once, before either answers, with the signal and high priority', () => {
     const { asked, fetch } = heldFetch();
+    const start = startOf();
     const signal = new AbortController().signal;
     fetchStartFiles(start, signal);
     expect(asked).toEqual([start.playlistUrl, start.segmentUrl]);
@@ -39,6 +45,7 @@ describe('fetchStartFiles (decision 0069)', () => {
 
   it("notes the segment as warmed under hls.js's absolute URL once it is read", async () => {
     const { release } = heldFetch();
+    const start = startOf();
     fetchStartFiles(start);
     for (const answer of release) answer();
     await vi.waitFor(() => expect(noteWarmedSegment).toHaveBeenCalledTimes(1));
@@ -49,9 +56,17 @@ describe('fetchStartFiles (decision 0069)', () => {
 
   it('notes nothing when the segment is refused (hls.js asks again and reports it)', async () => {
     const { release } = heldFetch(404);
-    fetchStartFiles(start);
+    fetchStartFiles(startOf());
     for (const answer of release) answer();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(noteWarmedSegment).not.toHaveBeenCalled();
+  });
+
+  it('asks for a start once, even when the warm-up and the click both have its answer', () => {
+    const { asked } = heldFetch();
+    const start = startOf();
+    fetchStartFiles(start);
+    fetchStartFiles(start);
+    expect(asked).toEqual([start.playlistUrl, start.segmentUrl]);
   });
 });

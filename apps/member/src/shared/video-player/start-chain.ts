@@ -1,0 +1,106 @@
+/**
+ * The player's start chain, run in a worker (start-chain.worker.ts, decision 0070): the playback answer, then at
+ * once the start's playlist and first segment that it names (decision 0069). Not the master playlist: hls.js
+ * asks for it as soon as it has the answer, and fetching it here too measured no faster (decision 0070). On the page's main thread each
+ * answer of that chain waited for the player route's render and commit (20-90 ms on the keyboard path); the
+ * worker's thread is idle, so the start files go out as the answer arrives. The page gets the answer's text
+ * (the API client reads it as an early answer) and hls.js finds the files in the HTTP cache or joins them.
+ */
+
+export interface StartChainAsk {
+  type: 'ask';
+  id: number;
+  /** The playback answer's URL, as the API client asks for it. */
+  url: string;
+  /** The page's address, against which the answer's URLs are resolved (a worker's own is its script's). */
+  base: string;
+}
+
+export interface StartFiles {
+  playlistUrl: string;
+  segmentUrl: string;
+}
+
+export type StartChainReply =
+  | {
+      type: 'answer';
+      id: number;
+      status: number;
+      contentType: string | null;
+      body: string;
+      /** The start files now being fetched, as the answer names them; null when none. */
+      start: StartFiles | null;
+    }
+  | { type: 'failed'; id: number }
+  /** The first segment has been read: hls.js must not take its cache hit for bandwidth (noteWarmedSegment). */
+  | { type: 'segment'; url: string; bitsPerSecond: number };
+
+/** The start files of an answer that starts from 0, or null (a resume point, no stream, not local media). */
+export function startFilesOf(body: string): StartFiles | null {
+  try {
+    const answer = JSON.parse(body) as {
+      resumeAtSeconds?: unknown;
+      source?: { start?: { playlistUrl?: unknown; segmentUrl?: unknown } | null } | null;
+    };
+    const start = answer.source?.start;
+    if (answer.resumeAtSeconds !== null || !start) return null;
+    const { playlistUrl, segmentUrl } = start;
+    return typeof playlistUrl === 'string' && typeof segmentUrl === 'string'
+      ? { playlistUrl, segmentUrl }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one ask; every outcome is posted, errors of the start files are left to hls.js (it asks again). */
+export async function runStartChain(
+  ask: StartChainAsk,
+  post: (reply: StartChainReply) => void,
+  signal: AbortSignal,
+  network: typeof fetch = fetch,
+) {
+  let response: Response;
+  let body: string;
+  try {
+    response = await network(ask.url, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      signal,
+    });
+    body = await response.text();
+  } catch {
+    post({ type: 'failed', id: ask.id });
+    return;
+  }
+  const files = response.ok ? startFilesOf(body) : null;
+  const reads: Promise<unknown>[] = [];
+  if (files) {
+    const read = (url: string) =>
+      network(new URL(url, ask.base).href, { signal, priority: 'high' }).then((file) =>
+        file.ok ? file.arrayBuffer() : null,
+      );
+    reads.push(read(files.playlistUrl).catch(() => {}));
+    const startedAt = performance.now();
+    reads.push(
+      read(files.segmentUrl)
+        .then((segment) => {
+          const seconds = (performance.now() - startedAt) / 1000;
+          // hls.js names a segment by its absolute URL.
+          const url = new URL(files.segmentUrl, ask.base).href;
+          if (segment && seconds > 0)
+            post({ type: 'segment', url, bitsPerSecond: (segment.byteLength * 8) / seconds });
+        })
+        .catch(() => {}),
+    );
+  }
+  post({
+    type: 'answer',
+    id: ask.id,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body,
+    start: files,
+  });
+  await Promise.all(reads);
+}
