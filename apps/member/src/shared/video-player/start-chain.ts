@@ -74,26 +74,16 @@ export async function runStartChain(
     return;
   }
   const files = response.ok ? startFilesOf(body) : null;
-  const reads: Promise<unknown>[] = [];
-  if (files) {
-    const read = (url: string) =>
-      network(new URL(url, ask.base).href, { signal, priority: 'high' }).then((file) =>
-        file.ok ? file.arrayBuffer() : null,
-      );
-    reads.push(read(files.playlistUrl).catch(() => {}));
-    const startedAt = performance.now();
-    reads.push(
-      read(files.segmentUrl)
-        .then((segment) => {
-          const seconds = (performance.now() - startedAt) / 1000;
-          // hls.js names a segment by its absolute URL.
-          const url = new URL(files.segmentUrl, ask.base).href;
-          if (segment && seconds > 0)
-            post({ type: 'segment', url, bitsPerSecond: (segment.byteLength * 8) / seconds });
-        })
-        .catch(() => {}),
-    );
-  }
+  const read = files
+    ? readStartFiles(
+        {
+          playlistUrl: new URL(files.playlistUrl, ask.base).href,
+          segmentUrl: new URL(files.segmentUrl, ask.base).href,
+        },
+        { base: ask.base, signal, network },
+        (url, bitsPerSecond) => post({ type: 'segment', url, bitsPerSecond }),
+      )
+    : null;
   post({
     type: 'answer',
     id: ask.id,
@@ -102,5 +92,30 @@ export async function runStartChain(
     body,
     start: files,
   });
-  await Promise.all(reads);
+  await read;
+}
+
+/**
+ * Fetches the start's playlist and first segment at once (decision 0069), as given, and reports the segment
+ * by hls.js's name for it (its absolute URL) with the rate it came at, once read. Errors are left to hls.js,
+ * which asks again. Used by the worker and by the page when no worker asked (fetchStartFiles).
+ */
+export async function readStartFiles(
+  files: StartFiles,
+  { base, signal, network = fetch }: { base: string; signal?: AbortSignal; network?: typeof fetch },
+  onSegmentRead: (url: string, bitsPerSecond: number) => void,
+) {
+  const read = (url: string) =>
+    network(url, { signal, priority: 'high' }).then((file) => (file.ok ? file.arrayBuffer() : null));
+  const startedAt = performance.now();
+  await Promise.all([
+    read(files.playlistUrl).catch(() => {}),
+    read(files.segmentUrl)
+      .then((segment) => {
+        const seconds = (performance.now() - startedAt) / 1000;
+        if (segment && seconds > 0)
+          onSegmentRead(new URL(files.segmentUrl, base).href, (segment.byteLength * 8) / seconds);
+      })
+      .catch(() => {}),
+  ]);
 }

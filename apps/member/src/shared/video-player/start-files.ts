@@ -1,6 +1,6 @@
 import type { TStream } from '@dance/domain';
 import { noteWarmedSegment } from './hls-start';
-import type { StartChainAsk, StartChainReply } from './start-chain';
+import { readStartFiles, type StartChainAsk, type StartChainReply } from './start-chain';
 
 /** Start segments already asked for (here or by the start chain's worker): never asked for twice. */
 const fetchedSegments = new Set<string>();
@@ -24,20 +24,7 @@ function markFetched(segmentUrl: string) {
 export function fetchStartFiles(start: NonNullable<TStream['start']>, signal?: AbortSignal) {
   if (fetchedSegments.has(start.segmentUrl)) return;
   markFetched(start.segmentUrl);
-  const read = (url: string) =>
-    fetch(url, { signal, priority: 'high' }).then((response) =>
-      response.ok ? response.arrayBuffer() : null,
-    );
-  void read(start.playlistUrl).catch(() => {});
-  const startedAt = performance.now();
-  void read(start.segmentUrl)
-    .then((body) => {
-      const seconds = (performance.now() - startedAt) / 1000;
-      // hls.js names a segment by its absolute URL.
-      const url = new URL(start.segmentUrl, window.location.href).href;
-      if (body && seconds > 0) noteWarmedSegment(url, (body.byteLength * 8) / seconds);
-    })
-    .catch(() => {});
+  void readStartFiles(start, { base: window.location.href, signal }, noteWarmedSegment);
 }
 
 let worker: Worker | null | undefined;
