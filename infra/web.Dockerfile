@@ -40,9 +40,25 @@ ARG VITE_ADMIN_URL=https://admin.localhost
 ENV VITE_MEMBER_URL=${VITE_MEMBER_URL} \
     VITE_ADMIN_URL=${VITE_ADMIN_URL}
 RUN pnpm --filter @dance/member --filter @dance/admin build \
- && test -f apps/member/dist/index.html && test -f apps/admin/dist/index.html
+ && test -f apps/member/dist/index.html && test -f apps/admin/dist/index.html \
+ && test -f apps/member/dist-ssr/entry-server.js
 
-# ---- runtime: Caddy with the two builds ----
+# ---- member-render: a guest's first screen rendered on the server (decision 0071) ----
+# The member build's index.html and its server bundle (everything bundled in: no node_modules), run by
+# apps/member/render-server.mjs. Build it with `--target member-render`; Caddy reaches it as MEMBER_RENDER.
+FROM node:${NODE_VERSION}-bookworm-slim AS member-render
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /repo/apps/member/render-server.mjs ./
+COPY --from=build /repo/apps/member/dist ./dist
+COPY --from=build /repo/apps/member/dist-ssr ./dist-ssr
+USER node
+EXPOSE 3100
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:3100/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+CMD ["node", "render-server.mjs"]
+
+# ---- runtime: Caddy with the two builds (the default target) ----
 FROM caddy:${CADDY_VERSION} AS runtime
 COPY infra/Caddyfile /etc/caddy/Caddyfile
 COPY --from=build /repo/apps/member/dist /srv/member

@@ -1,13 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compression from '@polka/compression';
 import react from '@vitejs/plugin-react';
 import {
+  build,
+  type ConfigEnv,
   defineConfig,
   minifySync,
   type Plugin,
   type ResolveModulePreloadDependenciesFn,
   type Rolldown,
+  type UserConfig,
 } from 'vite';
 
 /**
@@ -40,6 +44,84 @@ function productionCaching(): Plugin {
   };
 }
 
+/** How long a navigation waits for the server's render before it gets the client-rendered page instead. */
+const RENDER_TIMEOUT_MS = 3000;
+
+/**
+ * The first screen rendered by the server for a guest (decision 0071). Each client build writes the render
+ * function's own bundle beside it (`<outDir>-ssr/entry-server.js`, everything bundled in, so production's render
+ * process needs no node_modules), and `vite preview` answers the navigations it renders with it, as production's
+ * render process (`render-server.mjs`) does: the benches and the end-to-end tests load what ships. A page it does
+ * not render, or a render that fails, is the static index.html as before. `pnpm dev` renders on the client.
+ */
+function firstScreenRendering(): Plugin {
+  let outDir = 'dist';
+  let configFile: string | undefined;
+  let isClientBuild = false;
+  const compressHtml = compression({ mimes: /text\/html/i });
+  return {
+    name: 'first-screen-rendering',
+    config(_config, env) {
+      isClientBuild = env.command === 'build' && !env.isSsrBuild;
+    },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    async closeBundle() {
+      if (!isClientBuild) return;
+      await build({
+        configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: `${outDir}-ssr`,
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
+        ssr: { noExternal: true },
+      });
+    },
+    configurePreviewServer(server) {
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const renderer = import(pathToFileURL(join(`${outDir}-ssr`, 'entry-server.js')).href) as Promise<
+        typeof import('./src/entry-server')
+      >;
+      // Without its bundle (an older build) every page is the static one; the reason is logged per request.
+      renderer.catch(() => {});
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
+        void renderer
+          .then((m) =>
+            m.renderPage({
+              template,
+              url: req.url ?? '/',
+              apiBase: apiTarget,
+              cookie: req.headers.cookie,
+              userAgent: req.headers['user-agent'],
+              deferApp: true,
+              signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+            }),
+          )
+          .then((html) => {
+            if (html === null) return next();
+            compressHtml(req, res, () => {
+              res.setHeader('Content-Type', 'text/html; charset=utf-8');
+              res.end(html);
+            });
+          })
+          .catch((error: unknown) => {
+            server.config.logger.warn(`first screen of ${req.url}: ${String(error)}`);
+            next();
+          });
+      });
+    },
+  };
+}
+
+/** For the plugins that shape the client's build: the server render's bundle (decision 0071) has no page of its own. */
+const clientBuildOnly = (_config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+
 /** The lazy routes a visit may land on, by the name `public/early.js` knows them, and their page module. */
 const EARLY_ROUTES: Record<string, string> = {
   library: '/src/features/library/library-page.tsx',
@@ -55,7 +137,7 @@ const EARLY_ROUTES: Record<string, string> = {
 function earlyRouteFiles(): Plugin {
   return {
     name: 'early-route-files',
-    apply: 'build',
+    apply: clientBuildOnly,
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -107,7 +189,7 @@ const FIRST_PAINT_FONTS = /^assets\/(inter|montserrat)-latin-wght-normal-[\w-]+\
 function preloadFirstPaintFonts(): Plugin {
   return {
     name: 'preload-first-paint-fonts',
-    apply: 'build',
+    apply: clientBuildOnly,
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
@@ -132,7 +214,7 @@ function minifyEarlyScript(): Plugin {
   let outDir = 'dist';
   return {
     name: 'minify-early-script',
-    apply: 'build',
+    apply: clientBuildOnly,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -155,7 +237,7 @@ function firstPagePreloads() {
   const files = new Set<string>();
   const plugin: Plugin = {
     name: 'first-page-files',
-    apply: 'build',
+    apply: clientBuildOnly,
     // Runs before Vite writes the preload lists (its import analysis is a post plugin).
     generateBundle(_options, bundle) {
       files.clear();
@@ -187,6 +269,7 @@ export default defineConfig({
     preloadFirstPaintFonts(),
     minifyEarlyScript(),
     firstPage.plugin,
+    firstScreenRendering(),
   ],
   build: {
     modulePreload: { resolveDependencies: firstPage.resolveDependencies },

@@ -67,8 +67,12 @@ export function checkInfraFiles() {
     const upstreams = String(s.caddy?.environment?.API_UPSTREAMS ?? '');
     for (const name of roles('web'))
       expect(upstreams.includes(`${name}:3000`), `compose: Caddy's API_UPSTREAMS lists ${name}`);
-    for (const name of ['postgres', 'redis', 'caddy', 'migrate'])
+    for (const name of ['postgres', 'redis', 'caddy', 'migrate', 'member-render'])
       expect(s[name], `compose: a ${name} service`);
+    expect(
+      String(s.caddy?.environment?.MEMBER_RENDER ?? '').startsWith('member-render:'),
+      "compose: Caddy's MEMBER_RENDER names the member-render service",
+    );
   }
 
   const k8s = [...parsed.entries()].filter(([f]) => f.startsWith('infra/k8s/')).flatMap(([, docs]) => docs);

@@ -8,6 +8,16 @@
 // at all.
 (() => {
   if (window.__danceEarly) return;
+  // A guest's first screen that the server rendered (decision 0071) carries the answers it was rendered from:
+  // nothing to ask. The app's code is fetched once the page has loaded, so that the phone's bandwidth goes first
+  // to what the first screen shows (its stylesheet, fonts and images), and the app hydrates what is already there.
+  const start = readJson('app-start');
+  if (start) {
+    window.__danceEarly = new Map();
+    holdActionsUntilHydrated();
+    if (start.entry) startAppAfterLoad(start);
+    return;
+  }
   const path = location.pathname.toLowerCase().replace(/(.)\/$/, '$1');
   const api = ['/api/v1/auth/session'];
   const isAuthPage = /^\/(login|signup|studiosignup|forgot|reset_password|set-password)(\/|$)/.test(path);
@@ -63,12 +73,8 @@
     library: ['/allvideos', '/lessons', '/exercises', '/acrossthefloor', '/library'],
     player: ['/playerpage'],
   };
-  let files;
-  try {
-    files = JSON.parse(document.getElementById('early-routes')?.textContent || '{}');
-  } catch {
-    return;
-  }
+  const files = readJson('early-routes');
+  if (!files) return;
   for (const [route, paths] of Object.entries(routes)) {
     if (!paths.includes(path)) continue;
     for (const href of files[route]?.js ?? []) addLink('modulepreload', href);
@@ -125,6 +131,72 @@
         link.setAttribute('imagesizes', sizes);
       }
     });
+  }
+
+  /** The JSON data block `id` of the page, or null. */
+  function readJson(id) {
+    try {
+      return JSON.parse(document.getElementById(id)?.textContent || 'null');
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The app's entry module and its chunks, after the page's load event (or after START_CAP_MS, so that an image
+   * that never finishes cannot keep the app from starting). They are the same files the build's own tags name.
+   */
+  function startAppAfterLoad({ entry, preload }) {
+    const START_CAP_MS = 3000;
+    let isStarted = false;
+    const go = () => {
+      if (isStarted) return;
+      isStarted = true;
+      for (const href of preload)
+        addLink('modulepreload', href, undefined, (link) => (link.crossOrigin = ''));
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = '';
+      script.src = entry;
+      document.head.append(script);
+    };
+    // One frame after load: the first screen's images, loaded by then, paint before the app's code arrives.
+    const afterPaint = () => requestAnimationFrame(() => setTimeout(go, 0));
+    if (document.readyState === 'complete') return afterPaint();
+    addEventListener('load', afterPaint, { once: true });
+    setTimeout(go, START_CAP_MS);
+  }
+
+  /**
+   * Until the app has taken over the server's markup, a tap on a button and a form's submission would do nothing
+   * (a button's handler is not there yet) or the wrong thing (a search form would reload the page): they are held
+   * and done again once main.tsx has called hydrateRoot (`window.__danceReplay`), when React handles them. Links
+   * are left alone: they work as plain links.
+   */
+  function holdActionsUntilHydrated() {
+    const held = [];
+    const hold = (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target?.closest('#root')) return;
+      if (event.type === 'submit') {
+        event.preventDefault();
+        event.stopPropagation();
+        held.push(() => target.isConnected && target.requestSubmit());
+        return;
+      }
+      const button = target.closest('button, [role="button"], [role="tab"]');
+      if (!button || button.closest('a[href]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      held.push(() => button.isConnected && button.click());
+    };
+    document.addEventListener('click', hold, true);
+    document.addEventListener('submit', hold, true);
+    window.__danceReplay = () => {
+      document.removeEventListener('click', hold, true);
+      document.removeEventListener('submit', hold, true);
+      for (const action of held.splice(0)) action();
+    };
   }
 
   /** A <link> in the head; `init` sets what must be there before it is added (a preload starts at once). */

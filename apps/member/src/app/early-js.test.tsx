@@ -50,6 +50,9 @@ function runEarlyJs(path: string) {
 }
 
 afterEach(() => {
+  // A server-rendered page's held taps: early.js's listeners go with the replay.
+  window.__danceReplay?.();
+  delete window.__danceReplay;
   for (const link of document.head.querySelectorAll('link')) link.remove();
   delete window.__danceEarly;
   vi.unstubAllGlobals();
@@ -146,5 +149,81 @@ describe('public/early.js', () => {
     delete window.__danceEarly;
     runEarlyJs('/PlayerPage?v=abc&type=featured');
     expect(earlyUrls().some((url) => url.includes('/playback'))).toBe(false);
+  });
+
+  it('on a first screen the server rendered, asks for nothing and starts the app once the page has loaded', async () => {
+    const fetch = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetch);
+    const start = document.createElement('script');
+    start.type = 'application/json';
+    start.id = 'app-start';
+    start.textContent = JSON.stringify({ entry: '/assets/index-A.js', preload: ['/assets/react-B.js'] });
+    document.head.append(start);
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    try {
+      runEarlyJs('/');
+      expect(fetch).not.toHaveBeenCalled();
+      expect(earlyUrls()).toEqual([]);
+      expect(document.head.querySelector('script[type="module"]')).toBeNull();
+
+      window.dispatchEvent(new Event('load'));
+      await vi.waitFor(() =>
+        expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(
+          '/assets/index-A.js',
+        ),
+      );
+      expect(
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+          link.getAttribute('href'),
+        ),
+      ).toEqual(['/assets/react-B.js']);
+    } finally {
+      readyState.mockRestore();
+      start.remove();
+      for (const script of document.head.querySelectorAll('script[type="module"]')) script.remove();
+    }
+  });
+
+  it('holds a tap on a button and a form submission made before the app started, and does them again after', () => {
+    const start = document.createElement('script');
+    start.type = 'application/json';
+    start.id = 'app-start';
+    start.textContent = JSON.stringify({ entry: null, preload: [] });
+    document.head.append(start);
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML =
+      '<button type="button">Page 2</button><a href="#next"><span>Next</span></a><form><input name="q"></form>';
+    document.body.append(root);
+    const button = root.querySelector('button')!;
+    const form = root.querySelector('form')!;
+    const clicks = vi.fn();
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    try {
+      runEarlyJs('/');
+      button.addEventListener('click', clicks);
+      form.addEventListener('submit', submits);
+
+      button.click();
+      form.requestSubmit();
+      expect(clicks).not.toHaveBeenCalled();
+      expect(submits).not.toHaveBeenCalled();
+      // A link is not held: it works as a plain link.
+      const link = vi.fn((event: Event) => event.preventDefault());
+      root.querySelector('a')!.addEventListener('click', link);
+      root.querySelector('span')!.click();
+      expect(link).toHaveBeenCalledOnce();
+
+      window.__danceReplay?.();
+      expect(clicks).toHaveBeenCalledOnce();
+      expect(submits).toHaveBeenCalledOnce();
+      // Once replayed, taps go through at once.
+      button.click();
+      expect(clicks).toHaveBeenCalledTimes(2);
+    } finally {
+      start.remove();
+      root.remove();
+      delete window.__danceReplay;
+    }
   });
 });

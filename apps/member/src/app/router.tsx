@@ -9,6 +9,7 @@ import { trcRoutes } from '../features/trc/routes';
 import { AppLayout } from '../shell/app-layout';
 import { RouteErrorBoundary } from '../shell/route-error';
 import { GateRoute } from './gate-route';
+import { LIBRARY_PATH } from './prefetch';
 
 // Everything but the shell and home is its own chunk, so the first page stays small.
 const AuthLayout = lazy(() =>
@@ -49,9 +50,33 @@ const StudioPlansPage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-const LibraryPage = lazy(() =>
+/**
+ * A lazy page that can also be loaded ahead (`preload`), after which it renders without suspending. A page the
+ * server rendered is hydrated that way (decision 0071): a lazy page still loading when React hydrates stays
+ * server markup that a tap cannot reach until its chunk has arrived.
+ */
+function preloadable(factory: () => Promise<{ default: ComponentType }>) {
+  const Lazy = lazy(factory);
+  let loaded: ComponentType | null = null;
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  const preload = () =>
+    factory().then((module) => {
+      loaded = module.default;
+    });
+  return Object.assign(Page, { preload });
+}
+
+const LibraryPage = preloadable(() =>
   import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
 );
+
+/** Loads the lazy page of a server-rendered address before it is hydrated (main.tsx). */
+export function preloadServerRenderedRoute(pathname: string): Promise<void> {
+  return LIBRARY_PATH.test(pathname) ? LibraryPage.preload() : Promise.resolve();
+}
 const SearchPage = lazy(() =>
   import('../features/search/search-page').then((m) => ({ default: m.SearchPage })),
 );
@@ -69,7 +94,7 @@ const AllPlaylistsPage = lazy(() =>
   import('../features/playlists/all-playlists-page').then((m) => ({ default: m.AllPlaylistsPage })),
 );
 
-function renderLazy(Page: LazyExoticComponent<ComponentType>) {
+function renderLazy(Page: LazyExoticComponent<ComponentType> | ComponentType) {
   return (
     <Suspense fallback={<PageLoader />}>
       <Page />

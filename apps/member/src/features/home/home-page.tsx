@@ -3,6 +3,7 @@ import { BREAKPOINTS, HOME_GROUPS, HOME_RECENT_COUNT, type TVideoCard } from '@d
 import { Alert, Box, Container, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { useFirstScreen } from '../../app/first-screen';
 import { useViewer } from '../../app/use-viewer';
 import { useToggleSaved } from '../../shared/use-toggle-saved';
 import { VideoGridSkeleton } from '../../shared/videos/video-grid';
@@ -27,9 +28,11 @@ export function HomePage() {
   const home = useHome();
   const categories = useCategories();
   const saved = useToggleSaved();
-  // Read synchronously on the first render: phones never flash the desktop rows.
-  const isMobile = useMediaQuery(`(max-width: ${BREAKPOINTS.tablet - 0.02}px)`, undefined, {
-    getInitialValueInEffect: false,
+  // Read synchronously on the first render: phones never flash the desktop rows. A page the server rendered
+  // starts from the server's guess instead, so that hydration finds the same markup (decision 0071).
+  const firstScreen = useFirstScreen();
+  const isMobile = useMediaQuery(`(max-width: ${BREAKPOINTS.tablet - 0.02}px)`, firstScreen?.isMobile, {
+    getInitialValueInEffect: firstScreen !== null,
   });
 
   // The banner (the largest paint) commits as soon as the data is here; the card rows render right after,

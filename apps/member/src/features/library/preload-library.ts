@@ -20,12 +20,14 @@ export async function preloadLibraryAtStart(
   const params = new URLSearchParams(search);
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   if (params.has('tag')) return;
+  const asked: Promise<void>[] = [];
   const prefetch = (source: SectionSource, namespace?: string) => {
     const state = readListState(params, { namespace, defaultSort: 'latest', sorts: SORTS_WITH_SHUFFLE });
-    void queryClient.prefetchQuery(videosQueryOptions(client, listQueryOf(source, state)));
+    asked.push(queryClient.prefetchQuery(videosQueryOptions(client, listQueryOf(source, state))));
   };
   if (path === '/library') {
     prefetch({ kind: 'library' });
+    await Promise.all(asked);
     return;
   }
   let categories: TCategory[];
@@ -39,8 +41,10 @@ export async function preloadLibraryAtStart(
   if (path === '/allvideos') {
     for (const category of categories)
       prefetch({ kind: 'library', categoryId: category.id }, namespaceOf(category));
-    return;
+  } else {
+    const category = categories.find((c) => c.routePath?.toLowerCase() === path);
+    if (category) prefetch({ kind: 'library', categoryId: category.id });
   }
-  const category = categories.find((c) => c.routePath?.toLowerCase() === path);
-  if (category) prefetch({ kind: 'library', categoryId: category.id });
+  // Settles once each list is in the cache (or failed): the server's render waits for it (decision 0071).
+  await Promise.all(asked);
 }

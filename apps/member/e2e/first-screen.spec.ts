@@ -1,0 +1,89 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
+
+// A guest's home and library pages come rendered by the server, and the app hydrates them (decision 0071).
+
+/** Whether React has taken over the server's markup (its fiber is on the header's element). */
+const isHydrated = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(document.querySelector('header') ?? {}).some((key) => key.startsWith('__react')),
+  );
+
+/** Collects the page's errors: a hydration that fails is reported as one. */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('first screen without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('home shows the welcome, the banner and the first row from the HTML alone', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { name: 'Join The Community and Access Exclusive Content' }),
+    ).toBeVisible();
+    await expect(page.getByRole('figure').getByRole('img')).toBeVisible();
+    const recent = page.getByRole('list', { name: 'Recent Releases' });
+    await expect(recent.getByRole('listitem').first()).toBeVisible();
+    // The cards are plain links: they work before the app has started.
+    await expect(recent.getByRole('link').first()).toHaveAttribute('href', /^\/PlayerPage\?v=/);
+  });
+
+  test("a library page shows its sections' first cards", async ({ page }) => {
+    await page.goto('/AllVideos');
+    await expect(page.getByRole('heading', { name: 'Lessons', level: 2 })).toBeVisible();
+    const lessons = page.getByRole('list', { name: 'Lessons videos' });
+    await expect(lessons.getByRole('link').first()).toHaveAttribute('href', /^\/PlayerPage\?v=/);
+  });
+});
+
+test.describe('first screen hydrated', () => {
+  for (const path of ['/', '/AllVideos']) {
+    test(`${path}: the app takes over the server's markup without rendering it again`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      // Marked before the app starts (it starts after the page's load): the same element must still be there.
+      await page.evaluate(() => {
+        const heading = document.querySelector('main h2');
+        if (!heading) throw new Error('no server-rendered heading');
+        (window as unknown as { marked: Element }).marked = heading;
+      });
+      await expect.poll(() => isHydrated(page)).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { marked: Element }).marked.isConnected)).toBe(
+        true,
+      );
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('the library works once hydrated: its filter drawer opens', async ({ page }) => {
+    await page.goto('/AllVideos');
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    await page
+      .getByRole('button', { name: /Filters/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
+  test('a signed-in visit is rendered by the client: nothing personal is rendered by the server', async ({
+    page,
+  }) => {
+    const guest = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(guest).toContain('id="first-screen-state"');
+    const login = await page.request.post('/api/v1/auth/login', {
+      data: { email: 'dancer@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const member = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+    expect(member).not.toContain('id="first-screen-state"');
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /^Welcome, Dana/ })).toBeVisible();
+  });
+});

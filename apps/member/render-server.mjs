@@ -1,0 +1,58 @@
+// Production's render process for the member app's first screen (decision 0071): Caddy sends it a guest's
+// navigations to home and the library's addresses; it answers the built index.html with the page rendered in
+// (`renderPage` of the build's own server bundle, `dist-ssr/entry-server.js`, which needs no node_modules), or
+// the plain index.html when it renders nothing (a signed-in visit, a page it does not render, an API that did not
+// answer in time). Caddy falls back to the static file when this process is down.
+//
+//   MEMBER_DIST     the member app's build (default ./dist; its server bundle is `${MEMBER_DIST}-ssr`)
+//   API_UPSTREAMS   the API's web processes, as Caddy's variable: "web-1:3000 web-2:3000" (taken in turn)
+//   PORT            default 3100
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const DIST = resolve(process.env.MEMBER_DIST ?? join(import.meta.dirname, 'dist'));
+const PORT = Number(process.env.PORT ?? 3100);
+const UPSTREAMS = (process.env.API_UPSTREAMS ?? 'localhost:3000').split(/\s+/).filter(Boolean);
+/** How long a render may wait for the API: past it the visitor gets the client-rendered page at once. */
+const RENDER_TIMEOUT_MS = Number(process.env.RENDER_TIMEOUT_MS ?? 3000);
+
+const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+const { renderPage } = await import(pathToFileURL(join(`${DIST}-ssr`, 'entry-server.js')).href);
+
+let turn = 0;
+const nextApi = () => `http://${UPSTREAMS[turn++ % UPSTREAMS.length]}`;
+const first = (value) => (Array.isArray(value) ? value[0] : value);
+
+const server = createServer(async (req, res) => {
+  if (req.url === '/health') {
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    return;
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let html = null;
+  try {
+    html = await renderPage({
+      template,
+      url: req.url ?? '/',
+      apiBase: nextApi(),
+      cookie: req.headers.cookie,
+      userAgent: req.headers['user-agent'],
+      forwardedFor: first(req.headers['x-forwarded-for']),
+      deferApp: true,
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error(JSON.stringify({ msg: 'first screen not rendered', url: req.url, error: String(error) }));
+  }
+  // index.html (and so every page that serves it) is revalidated on each visit, as Caddy serves it.
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  res.end(req.method === 'HEAD' ? undefined : (html ?? template));
+});
+
+server.listen(PORT, () => console.log(JSON.stringify({ msg: 'member render server listening', port: PORT })));
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)));
