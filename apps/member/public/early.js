@@ -170,8 +170,8 @@
   /**
    * Until the app has taken over the server's markup, a tap on a button and a form's submission would do nothing
    * (a button's handler is not there yet) or the wrong thing (a search form would reload the page): they are held
-   * and done again once main.tsx has called hydrateRoot (`window.__danceReplay`), when React handles them. Links
-   * are left alone: they work as plain links.
+   * and done again once the routes have hydrated (`window.__danceReplay`, app/app-tree.tsx), when React handles
+   * them. Links are left alone: they work as plain links.
    */
   function holdActionsUntilHydrated() {
     const held = [];

@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { createAppApiClient, createAppQueryClient } from './app/api';
@@ -17,8 +17,8 @@ export const isFirstScreenPath = (pathname: string) => isHomePath(pathname) || L
 export interface RenderedFirstScreen {
   /** The markup of `#root`. */
   html: string;
-  /** The query cache the page was rendered from (TanStack Query's dehydrated state), for the client's hydration. */
-  state: unknown;
+  /** The query cache the page was rendered from, for the client's hydration. */
+  state: DehydratedState;
   /** Whether the page was laid out for a phone (the client's first render must be the same). */
   isMobile: boolean;
 }

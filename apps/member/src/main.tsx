@@ -49,9 +49,6 @@ if (serverState) {
       startTransition(() => {
         hydrateRoot(rootElement, app);
       });
-      // Taps and submissions made on the server's markup before the app started (public/early.js held them):
-      // React now handles them, hydrating the part of the page they were made in first.
-      window.__danceReplay?.();
     });
 } else {
   startTransition(() => {

@@ -1,6 +1,6 @@
 import type { ApiClient } from '@dance/api-client';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense } from 'react';
+import { type ReactNode, StrictMode, Suspense, useEffect } from 'react';
 import { AppProviders } from './app-providers';
 import { type FirstScreen, FirstScreenProvider } from './first-screen';
 import { AppRoutes } from './router';
@@ -36,6 +36,7 @@ export function AppTree({
               {navigatorBridge}
               <Suspense fallback={null}>
                 <AppRoutes />
+                <ReplayHeldActions />
               </Suspense>
             </>,
           )}
@@ -43,4 +44,18 @@ export function AppTree({
       </AppProviders>
     </StrictMode>
   );
+}
+
+/**
+ * Once the routes have hydrated, the taps and submissions public/early.js held while the server's markup waited
+ * for the app (decision 0071) are done again. In a later task: React first hands the pages what was typed before
+ * hydration (their onChange), so a held search submits the words typed. Nothing to do on a page the client
+ * rendered.
+ */
+function ReplayHeldActions() {
+  useEffect(() => {
+    const timer = setTimeout(() => window.__danceReplay?.(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
 }
