@@ -160,8 +160,10 @@
       script.src = entry;
       document.head.append(script);
     };
-    // One frame after load: the first screen's images, loaded by then, paint before the app's code arrives.
-    const afterPaint = () => requestAnimationFrame(() => setTimeout(go, 0));
+    // A frame painted after load: the first screen's images, loaded by then, are on the screen before the app's
+    // code is asked for (the second callback runs once the first one's frame has been painted; a large page's
+    // first paint can come after load on a slow phone).
+    const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(go, 0)));
     if (document.readyState === 'complete') return afterPaint();
     addEventListener('load', afterPaint, { once: true });
     setTimeout(go, START_CAP_MS);

@@ -52,12 +52,14 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     expect(page.html).not.toContain('<script');
   });
 
-  it('renders nothing for a page it does not render, or when the API fails', async () => {
+  it('renders nothing for a page it does not render, and fails when the API does', async () => {
     guestHome();
     expect(await renderFirstScreen({ url: '/plans', apiBase })).toBeNull();
     expect(await renderFirstScreen({ url: '/PlayerPage?v=1', apiBase })).toBeNull();
     server.use(http.get(apiUrl('/home'), () => problem(500, 'INTERNAL', 'Something went wrong')));
-    expect(await renderFirstScreen({ url: '/', apiBase })).toBeNull();
+    await expect(renderFirstScreen({ url: '/', apiBase })).rejects.toThrow(
+      /did not answer \["catalogue","home"\]/,
+    );
   });
 
   it("never renders a signed-in visit: a member's pages stay with the client", async () => {

@@ -30,7 +30,8 @@ export const isPhoneUserAgent = (userAgent: string | undefined) =>
 /**
  * Renders the first screen of `url` for a guest with the app's own components, from the API's answers
  * (`apiBase` is the API's origin; the same public endpoints the browser would ask). Null when `url` is not a
- * page rendered here, or when the API did not answer what the page needs: the client then renders it as before.
+ * page rendered here; throws when the API did not answer what the page needs. Either way the client renders the
+ * page as before.
  */
 export async function renderFirstScreen({
   url,
@@ -57,14 +58,16 @@ export async function renderFirstScreen({
   // No retry: a failed answer makes the client render the page (and retry), at once.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   await prefetchFirstPage(queryClient, client, pathname, search);
-  // A page whose data failed is left to the client, which shows its own error states and retries.
-  if (
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .some((query) => query.state.status !== 'success')
-  )
-    return null;
+  // A page whose data failed is left to the client, which shows its own error states and retries; the caller
+  // serves the static page and logs why.
+  const failed = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status !== 'success');
+  if (failed.length > 0)
+    throw new Error(
+      `the API did not answer ${failed.map((query) => JSON.stringify(query.queryKey)).join(', ')}: ${String(failed[0]?.state.error)}`,
+    );
   const isMobile = isPhoneUserAgent(userAgent);
   const { NavigatorBridge } = createAppNavigator();
   const { prelude } = await prerenderToNodeStream(
@@ -89,8 +92,9 @@ const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
 /**
  * The whole page for a navigation to `url`: `template` (the built index.html) with the first screen rendered in,
- * or null when the client renders it (a signed-in visit, another page, an API that did not answer). The one
- * function the preview server, the dev server and production's render process call.
+ * or null when the client renders it (a signed-in visit, another page). Throws when the render failed (the API
+ * did not answer, or not in time): the caller serves the static page and logs why. The one function the preview
+ * server and production's render process call.
  */
 export async function renderPage({
   template,
