@@ -3,6 +3,7 @@ import { useIsIdleAfterPaint } from '@dance/ui';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { useFirstScreen } from '../app/first-screen';
 import classes from './app-layout.module.css';
 import { FlashBanner } from './flash-banner';
 import { isPlayerPath } from './nav-items';
@@ -28,7 +29,10 @@ const FIXED_RIGHT_CLASS = 'right-scroll-bar-position';
  */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const isNarrow = useMediaQuery(`(max-width: ${BREAKPOINTS.sidebar - 0.02}px)`) ?? false;
+  // On a page the server rendered, its guess of a phone (decision 0071): the menu button starts as it will stay.
+  const firstScreen = useFirstScreen();
+  const isNarrow =
+    useMediaQuery(`(max-width: ${BREAKPOINTS.sidebar - 0.02}px)`, firstScreen?.isMobile) ?? false;
   const isPlayerPage = isPlayerPath(pathname);
   // The sidebar is collapsed on the player page and open elsewhere, unless the member toggled it on this kind of
   // page. Derived while rendering, not set by an effect: the new page and the sidebar's state come in one frame,
