@@ -62,6 +62,28 @@ test.describe('first screen hydrated', () => {
     });
   }
 
+  test('a search typed and sent before the app has started is done once it has', async ({ page }) => {
+    // The app's entry is held back until the search has been typed and sent on the server's markup.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const box = page.getByRole('searchbox', { name: 'Search videos' });
+    await box.fill('pirouette');
+    await box.press('Enter');
+    // Held: the page did not reload with an empty query.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(box).toHaveValue('pirouette');
+    release();
+    await expect(page).toHaveURL(/\/result\?search_query=pirouette$/);
+    await expect(page.getByRole('heading', { name: 'Results for “pirouette”' })).toBeVisible();
+  });
+
   test('the library works once hydrated: its filter drawer opens', async ({ page }) => {
     await page.goto('/AllVideos');
     await expect.poll(() => isHydrated(page)).toBe(true);

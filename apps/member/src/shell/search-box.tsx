@@ -1,7 +1,7 @@
 import { FIRST_PAGE_MESSAGES, SEARCH_MIN_CHARS } from '@dance/domain';
 import { ActionIcon } from '@mantine/core';
 import IconSearch from '@tabler/icons-react/dist/esm/icons/IconSearch.mjs';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import classes from './search-box.module.css';
 
@@ -15,9 +15,18 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
   const [text, setText] = useState(searchParams.get('search_query') ?? '');
   const [isTooShort, setIsTooShort] = useState(false);
   const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Words typed into a server-rendered page before the app took it over (decision 0071) are in the field but
+  // not in the state: take them, so the field keeps them and a held search submits them.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '') setText(typed);
+  }, []);
 
   function runSearch() {
-    const query = text.trim();
+    // The field as the visitor sees it (the state may not have caught up with what was typed before hydration).
+    const query = (inputRef.current?.value ?? text).trim();
     if (query.length < SEARCH_MIN_CHARS) {
       setIsTooShort(query.length > 0 || isTooShort);
       return;
@@ -41,6 +50,7 @@ export function SearchBox({ onSearch }: { onSearch?: () => void }) {
     <form role="search" onSubmit={handleSubmit} style={{ width: '100%', position: 'relative' }}>
       <div className={classes.field}>
         <input
+          ref={inputRef}
           type="search"
           aria-label="Search videos"
           placeholder="Search lessons, exercises, instructors..."
