@@ -1,6 +1,6 @@
 // Production's render process for the member app's first screen (decision 0071): Caddy sends it a guest's
 // navigations to home and the library's addresses; it answers the built index.html with the page rendered in
-// (`renderPage` of the build's own server bundle, `dist-ssr/entry-server.js`, which needs no node_modules), or
+// (`renderRequest` of the build's own server bundle, `dist-ssr/entry-server.js`, which needs no node_modules), or
 // the plain index.html when it renders nothing (a signed-in visit, a page it does not render, an API that did not
 // answer in time). Caddy falls back to the static file when this process is down.
 //
@@ -15,15 +15,12 @@ import { pathToFileURL } from 'node:url';
 const DIST = resolve(process.env.MEMBER_DIST ?? join(import.meta.dirname, 'dist'));
 const PORT = Number(process.env.PORT ?? 3100);
 const UPSTREAMS = (process.env.API_UPSTREAMS ?? 'localhost:3000').split(/\s+/).filter(Boolean);
-/** How long a render may wait for the API: past it the visitor gets the client-rendered page at once. */
-const RENDER_TIMEOUT_MS = Number(process.env.RENDER_TIMEOUT_MS ?? 3000);
 
 const template = readFileSync(join(DIST, 'index.html'), 'utf8');
-const { renderPage } = await import(pathToFileURL(join(`${DIST}-ssr`, 'entry-server.js')).href);
+const { renderRequest } = await import(pathToFileURL(join(`${DIST}-ssr`, 'entry-server.js')).href);
 
 let turn = 0;
 const nextApi = () => `http://${UPSTREAMS[turn++ % UPSTREAMS.length]}`;
-const first = (value) => (Array.isArray(value) ? value[0] : value);
 
 const server = createServer(async (req, res) => {
   if (req.url === '/health') {
@@ -36,16 +33,7 @@ const server = createServer(async (req, res) => {
   }
   let html = null;
   try {
-    html = await renderPage({
-      template,
-      url: req.url ?? '/',
-      apiBase: nextApi(),
-      cookie: req.headers.cookie,
-      userAgent: req.headers['user-agent'],
-      forwardedFor: first(req.headers['x-forwarded-for']),
-      deferApp: true,
-      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-    });
+    html = await renderRequest(req, { template, apiBase: nextApi() });
   } catch (error) {
     console.error(JSON.stringify({ msg: 'first screen not rendered', url: req.url, error: String(error) }));
   }

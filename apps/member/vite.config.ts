@@ -44,9 +44,6 @@ function productionCaching(): Plugin {
   };
 }
 
-/** How long a navigation waits for the server's render before it gets the client-rendered page instead. */
-const RENDER_TIMEOUT_MS = 3000;
-
 /**
  * The first screen rendered by the server for a guest (decision 0071). Each client build writes the render
  * function's own bundle beside it (`<outDir>-ssr/entry-server.js`, everything bundled in, so production's render
@@ -92,17 +89,7 @@ function firstScreenRendering(): Plugin {
       server.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
         void renderer
-          .then((m) =>
-            m.renderPage({
-              template,
-              url: req.url ?? '/',
-              apiBase: apiTarget,
-              cookie: req.headers.cookie,
-              userAgent: req.headers['user-agent'],
-              deferApp: true,
-              signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-            }),
-          )
+          .then((m) => m.renderRequest(req, { template, apiBase: apiTarget }))
           .then((html) => {
             if (html === null) return next();
             compressHtml(req, res, () => {

@@ -15,7 +15,7 @@
   if (start) {
     window.__danceEarly = new Map();
     holdActionsUntilHydrated();
-    if (start.entry) startAppAfterLoad(start);
+    startAppAfterLoad(start);
     return;
   }
   const path = location.pathname.toLowerCase().replace(/(.)\/$/, '$1');

@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isPhoneUserAgent, renderFirstScreen, renderPage } from './entry-server';
+import { isPhoneUserAgent, renderFirstScreen, renderRequest } from './entry-server';
 import { apiUrl, problem, sessionHandler, videoCard } from './test/fixtures';
 import { server } from './test/server';
 
@@ -64,15 +64,18 @@ describe('the first screen rendered by the server (decision 0071)', () => {
 
   it("never renders a signed-in visit: a member's pages stay with the client", async () => {
     guestHome();
-    const cookie = 'theme=dark; sid=secret-session';
-    expect(await renderPage({ template: TEMPLATE, url: '/', apiBase, cookie, deferApp: true })).toBeNull();
-    const html = await renderPage({
-      template: TEMPLATE,
+    const request = (cookie: string) => ({
       url: '/',
-      apiBase,
-      cookie: 'theme=dark',
-      deferApp: true,
+      headers: {
+        cookie,
+        'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148',
+      },
     });
+    expect(
+      await renderRequest(request('theme=dark; sid=secret-session'), { template: TEMPLATE, apiBase }),
+    ).toBeNull();
+    const html = await renderRequest(request('theme=dark'), { template: TEMPLATE, apiBase });
+    expect(html).toContain('"isMobile":true');
     expect(html).toContain('first-screen-state');
   });
 

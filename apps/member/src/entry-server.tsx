@@ -90,17 +90,18 @@ export async function renderFirstScreen({
 /** The session cookie's name (the API's `SESSION_COOKIE`): its presence means a signed-in visit. */
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
+/** How long a render may wait for the API: past it the visitor gets the client-rendered page at once. */
+const RENDER_TIMEOUT_MS = 3000;
+
 /**
  * The whole page for a navigation to `url`: `template` (the built index.html) with the first screen rendered in,
  * or null when the client renders it (a signed-in visit, another page). Throws when the render failed (the API
- * did not answer, or not in time): the caller serves the static page and logs why. The one function the preview
- * server and production's render process call.
+ * did not answer, or not in time): the caller serves the static page and logs why.
  */
 export async function renderPage({
   template,
   url,
   cookie,
-  deferApp,
   ...options
 }: {
   template: string;
@@ -109,13 +110,33 @@ export async function renderPage({
   cookie?: string;
   userAgent?: string;
   forwardedFor?: string;
-  deferApp: boolean;
   signal?: AbortSignal;
 }): Promise<string | null> {
   // A member's pages are personal: they are rendered by the client as before, and nothing of theirs is rendered here.
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
   const page = await renderFirstScreen({ url, ...options });
-  return page
-    ? firstScreenHtml(template, new URL(url, 'http://first-screen').pathname, page, { deferApp })
-    : null;
+  return page ? firstScreenHtml(template, new URL(url, 'http://first-screen').pathname, page) : null;
+}
+
+/**
+ * `renderPage` for a Node request, within RENDER_TIMEOUT_MS: what `vite preview` (vite.config.ts) and production's
+ * render process (render-server.mjs) call, so both render alike.
+ */
+export function renderRequest(
+  request: { url?: string; headers: Record<string, string | string[] | undefined> },
+  { template, apiBase }: { template: string; apiBase: string },
+): Promise<string | null> {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  return renderPage({
+    template,
+    url: request.url ?? '/',
+    apiBase,
+    cookie: header('cookie'),
+    userAgent: header('user-agent'),
+    forwardedFor: header('x-forwarded-for'),
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+  });
 }

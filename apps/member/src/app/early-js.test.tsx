@@ -188,7 +188,7 @@ describe('public/early.js', () => {
     const start = document.createElement('script');
     start.type = 'application/json';
     start.id = 'app-start';
-    start.textContent = JSON.stringify({ entry: null, preload: [] });
+    start.textContent = JSON.stringify({ entry: '/assets/index-A.js', preload: [] });
     document.head.append(start);
     const root = document.createElement('div');
     root.id = 'root';

@@ -26,13 +26,13 @@ const dataBlock = (html: string, id: string) =>
 
 describe('the page a server-rendered first screen goes out in (decision 0071)', () => {
   it('carries the markup in #root and the state it was rendered from as data', () => {
-    const html = firstScreenHtml(TEMPLATE, '/', page, { deferApp: true });
+    const html = firstScreenHtml(TEMPLATE, '/', page);
     expect(html).toContain('<div id="root"><main><h1>Home</h1></main></div>');
     expect(dataBlock(html, 'first-screen-state')).toEqual({ state: { queries: [] }, isMobile: true });
   });
 
   it("moves the app's code to the app-start block, which early.js reads before the page has loaded", () => {
-    const html = firstScreenHtml(TEMPLATE, '/', page, { deferApp: true });
+    const html = firstScreenHtml(TEMPLATE, '/', page);
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('modulepreload');
     expect(dataBlock(html, APP_START_ID)).toEqual({
@@ -44,30 +44,22 @@ describe('the page a server-rendered first screen goes out in (decision 0071)', 
   });
 
   it("adds a library page's own chunks to the start and links its stylesheet, its markup being in the page", () => {
-    const html = firstScreenHtml(TEMPLATE, '/AllVideos', page, { deferApp: true });
+    const html = firstScreenHtml(TEMPLATE, '/AllVideos', page);
     expect(dataBlock(html, APP_START_ID).preload).toContain('/assets/library-page-E5.js');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/library-F6.css">');
   });
 
-  it("keeps the scripts where they are on the dev server's page", () => {
-    const html = firstScreenHtml(TEMPLATE, '/', page, { deferApp: false });
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-A1.js"></script>');
-    expect(dataBlock(html, APP_START_ID)).toEqual({ entry: null, preload: [] });
-  });
-
   it('keeps data from closing its script element', () => {
     const hostile = { ...page, state: { title: '</script><script>alert(1)</script><!--' } };
-    const html = firstScreenHtml(TEMPLATE, '/', hostile, { deferApp: true });
+    const html = firstScreenHtml(TEMPLATE, '/', hostile);
     expect(html).not.toContain('</script><script>alert(1)');
     expect(dataBlock(html, 'first-screen-state').state.title).toBe(hostile.state.title);
     expect(scriptSafeJson('<')).toBe('"\\u003c"');
   });
 
   it('refuses a template it does not know', () => {
-    expect(() => firstScreenHtml('<html><body></body></html>', '/', page, { deferApp: true })).toThrow(
-      /#root/,
-    );
+    expect(() => firstScreenHtml('<html><body></body></html>', '/', page)).toThrow(/#root/);
     const noEntry = TEMPLATE.replace(/<script type="module"[^>]*><\/script>/, '');
-    expect(() => firstScreenHtml(noEntry, '/', page, { deferApp: true })).toThrow(/entry/);
+    expect(() => firstScreenHtml(noEntry, '/', page)).toThrow(/entry/);
   });
 });

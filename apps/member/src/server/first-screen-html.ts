@@ -29,17 +29,11 @@ export interface FirstScreenPage {
 }
 
 /**
- * `template` (the built index.html) carrying `page`. With `deferApp` (the production build) the entry script
- * and its `modulepreload`s leave the page for the `app-start` block, from which early.js fetches them once the
- * page has loaded; a lazy route's stylesheet is linked (its markup is in the page) and its chunks join them.
- * Without it (the dev server) the scripts stay as they are.
+ * `template` (the built index.html) carrying `page`. The entry script and its `modulepreload`s leave the page for
+ * the `app-start` block, from which early.js fetches them once the first screen has painted; a lazy route's
+ * stylesheet is linked (its markup is in the page) and its chunks join the start.
  */
-export function firstScreenHtml(
-  template: string,
-  pathname: string,
-  page: FirstScreenPage,
-  { deferApp }: { deferApp: boolean },
-): string {
+export function firstScreenHtml(template: string, pathname: string, page: FirstScreenPage): string {
   if (!template.includes(ROOT)) throw new Error('index.html has no empty #root');
   let html = template.replace(
     ROOT,
@@ -50,16 +44,14 @@ export function firstScreenHtml(
       },
     )}</script>`,
   );
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('index.html has no entry module script');
   const routeFiles = readRouteFiles(template, routeOf(pathname));
-  const start: { entry: string | null; preload: string[] } = { entry: null, preload: [] };
-  if (deferApp) {
-    const entry = ENTRY_SCRIPT.exec(html);
-    if (!entry?.[1]) throw new Error('index.html has no entry module script');
-    start.entry = entry[1];
-    start.preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string);
-    html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
-    start.preload.push(...routeFiles.js);
-  }
+  const start = {
+    entry,
+    preload: [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] as string), ...routeFiles.js],
+  };
+  html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
   const styles = routeFiles.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
   // Before early.js, which reads it as soon as it runs (it is async, so maybe before the body is parsed).
   return html.replace(
