@@ -1,8 +1,9 @@
-// Production's render process for the member app's first screen (decision 0071): Caddy sends it a guest's
-// navigations to home and the library's addresses; it answers the built index.html with the page rendered in
-// (`renderRequest` of the build's own server bundle, `dist-ssr/entry-server.js`, which needs no node_modules), or
-// the plain index.html when it renders nothing (a signed-in visit, a page it does not render, an API that did not
-// answer in time). Caddy falls back to the static file when this process is down.
+// Production's render process for the member app's first screen (decisions 0071 and 0072): Caddy sends it a
+// guest's navigations to home and the library's addresses, and everyone's to the player; it answers the built
+// index.html with the page rendered in (`renderRequest` of the build's own server bundle,
+// `dist-ssr/entry-server.js`, which needs no node_modules), or the plain index.html when it renders nothing (a
+// member's home, an answer the client shows, an API that did not answer in time). Caddy falls back to the static
+// file when this process is down.
 //
 //   MEMBER_DIST     the member app's build (default ./dist; its server bundle is `${MEMBER_DIST}-ssr`)
 //   API_UPSTREAMS   the API's web processes, as Caddy's variable: "web-1:3000 web-2:3000" (taken in turn)
@@ -31,15 +32,15 @@ const server = createServer(async (req, res) => {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
-  let html = null;
+  let page = null;
   try {
-    html = await renderRequest(req, { template, apiBase: nextApi() });
+    page = await renderRequest(req, { template, apiBase: nextApi() });
   } catch (error) {
     console.error(JSON.stringify({ msg: 'first screen not rendered', url: req.url, error: String(error) }));
   }
-  // index.html (and so every page that serves it) is revalidated on each visit, as Caddy serves it.
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-  res.end(req.method === 'HEAD' ? undefined : (html ?? template));
+  // The plain index.html is revalidated on each visit, as Caddy serves it; a rendered page brings its own headers.
+  res.writeHead(200, page?.headers ?? { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  res.end(req.method === 'HEAD' ? undefined : (page?.html ?? template));
 });
 
 server.listen(PORT, () => console.log(JSON.stringify({ msg: 'member render server listening', port: PORT })));

@@ -45,7 +45,7 @@ function productionCaching(): Plugin {
 }
 
 /**
- * The first screen rendered by the server for a guest (decision 0071). Each client build writes the render
+ * The first screen rendered by the server (decisions 0071 and 0072). Each client build writes the render
  * function's own bundle beside it (`<outDir>-ssr/entry-server.js`, everything bundled in, so production's render
  * process needs no node_modules), and `vite preview` answers the navigations it renders with it, as production's
  * render process (`render-server.mjs`) does: the benches and the end-to-end tests load what ships. A page it does
@@ -90,11 +90,11 @@ function firstScreenRendering(): Plugin {
         if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
         void renderer
           .then((m) => m.renderRequest(req, { template, apiBase: apiTarget }))
-          .then((html) => {
-            if (html === null) return next();
+          .then((page) => {
+            if (page === null) return next();
             compressHtml(req, res, () => {
-              res.setHeader('Content-Type', 'text/html; charset=utf-8');
-              res.end(html);
+              for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value);
+              res.end(page.html);
             });
           })
           .catch((error: unknown) => {

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, findPlayable, startPlaying, videoState } from './helpers';
 
-// A guest's home and library pages come rendered by the server, and the app hydrates them (decision 0071).
+// A guest's home and library pages, and everyone's player page, come rendered by the server, and the app hydrates
+// them (decisions 0071 and 0072).
 
 /** Whether React has taken over the server's markup (its fiber is on the header's element). */
 const isHydrated = (page: Page) =>
@@ -94,7 +95,40 @@ test.describe('first screen hydrated', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 
-  test('a signed-in visit is rendered by the client: nothing personal is rendered by the server', async ({
+  test("a member's player page opened by its address comes rendered, poster first, and plays once hydrated", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const login = await page.request.post('/api/v1/auth/login', {
+      data: { email: 'vip@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const videoId = await findPlayable(page.request, 'library');
+    const address = `/PlayerPage?v=${videoId}`;
+    const html = await page.request.get(address, { headers: { accept: 'text/html' } });
+    // The member's own page (decision 0072): rendered with their session, stored by no cache.
+    expect(html.headers()['cache-control']).toBe('private, no-store');
+    expect(await html.text()).toContain('data-testid="first-screen-poster"');
+
+    await page.goto(address, { waitUntil: 'domcontentloaded' });
+    const poster = page.getByTestId('first-screen-poster');
+    await expect(poster).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { marked: Element | null }).marked = document.querySelector(
+        '[data-testid="player-frame"]',
+      );
+    });
+    await startPlaying(page);
+    await expect.poll(async () => (await videoState(page)).time, { timeout: 20_000 }).toBeGreaterThan(0.5);
+    // Hydrated, not rendered again: the server's frame is the one playing.
+    expect(
+      await page.evaluate(() => (window as unknown as { marked: Element | null }).marked?.isConnected),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("a signed-in visit to home is rendered by the client: a member's home is never rendered by the server", async ({
     page,
   }) => {
     const guest = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();

@@ -8,7 +8,7 @@
 // at all.
 (() => {
   if (window.__danceEarly) return;
-  // A guest's first screen that the server rendered (decision 0071) carries the answers it was rendered from:
+  // A first screen that the server rendered (decisions 0071, 0072) carries the answers it was rendered from:
   // nothing to ask. The app's code is fetched once the page has loaded, so that the phone's bandwidth goes first
   // to what the first screen shows (its stylesheet, fonts and images), and the app hydrates what is already there.
   const start = readJson('app-start');

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { isPhoneUserAgent, renderFirstScreen, renderRequest } from './entry-server';
-import { apiUrl, problem, sessionHandler, videoCard } from './test/fixtures';
+import { apiUrl, problem, sessionHandler, sessionOf, users, videoCard } from './test/fixtures';
 import { server } from './test/server';
 
 const apiBase = window.location.origin;
@@ -15,6 +15,69 @@ const TEMPLATE = `<!doctype html><html><head><script async src="/early.js"></scr
 <script type="module" crossorigin src="/assets/index-A.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-B.js">
 </head><body><div id="root"></div></body></html>`;
+
+const VIDEO_ID = 'c0000000-0000-4000-8000-000000000001';
+
+/** A member's player page: every call records the cookie it came with. */
+function memberPlayer(cookies: (string | null)[]) {
+  const seen = (request: Request) => cookies.push(request.headers.get('cookie'));
+  server.use(
+    http.get(apiUrl('/auth/session'), ({ request }) => {
+      seen(request);
+      return HttpResponse.json(sessionOf(users.individual));
+    }),
+    http.get(apiUrl(`/videos/${VIDEO_ID}/playback`), ({ request }) => {
+      seen(request);
+      return HttpResponse.json({
+        videoId: VIDEO_ID,
+        access: 'full',
+        source: {
+          provider: 'local',
+          hlsUrl: '/media/v/master.m3u8?sig=1',
+          posterUrl: '/files/posters/p.jpg#webp=640,1280',
+          storyboardUrl: null,
+          subtitles: [],
+          durationSeconds: 60,
+          maxResolution: 1080,
+          countGrid: null,
+          start: null,
+        },
+        trailer: null,
+        chapters: [],
+        resumeAtSeconds: null,
+        expiresAt: '2026-11-27T18:00:00.000Z',
+      });
+    }),
+    http.get(apiUrl(`/videos/${VIDEO_ID}`), ({ request }) => {
+      seen(request);
+      return HttpResponse.json({
+        id: VIDEO_ID,
+        kind: 'library',
+        title: 'Pirouette drill 1',
+        description: '',
+        shortDescription: '',
+        instructor: null,
+        tags: [],
+        levels: [],
+        products: [],
+        chapters: [],
+        durationSeconds: 60,
+        thumbnailUrl: null,
+        releaseDate: '2026-11-01T00:00:00.000Z',
+        isComingSoon: false,
+        hasTrailer: false,
+        isSaved: false,
+        reaction: null,
+        likeCount: 0,
+        dislikeCount: 0,
+      });
+    }),
+    http.get(apiUrl('/me/player-preferences'), ({ request }) => {
+      seen(request);
+      return HttpResponse.json({ isMirrored: false, playbackRate: 1 });
+    }),
+  );
+}
 
 function guestHome() {
   server.use(
@@ -55,14 +118,13 @@ describe('the first screen rendered by the server (decision 0071)', () => {
   it('renders nothing for a page it does not render, and fails when the API does', async () => {
     guestHome();
     expect(await renderFirstScreen({ url: '/plans', apiBase })).toBeNull();
-    expect(await renderFirstScreen({ url: '/PlayerPage?v=1', apiBase })).toBeNull();
     server.use(http.get(apiUrl('/home'), () => problem(500, 'INTERNAL', 'Something went wrong')));
     await expect(renderFirstScreen({ url: '/', apiBase })).rejects.toThrow(
       /did not answer \["catalogue","home"\]/,
     );
   });
 
-  it("never renders a signed-in visit: a member's pages stay with the client", async () => {
+  it("never renders a signed-in visit to home: a member's home stays with the client", async () => {
     guestHome();
     const request = (cookie: string) => ({
       url: '/',
@@ -74,9 +136,53 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     expect(
       await renderRequest(request('theme=dark; sid=secret-session'), { template: TEMPLATE, apiBase }),
     ).toBeNull();
-    const html = await renderRequest(request('theme=dark'), { template: TEMPLATE, apiBase });
-    expect(html).toContain('"isMobile":true');
-    expect(html).toContain('first-screen-state');
+    const page = await renderRequest(request('theme=dark'), { template: TEMPLATE, apiBase });
+    expect(page?.html).toContain('"isMobile":true');
+    expect(page?.html).toContain('first-screen-state');
+    expect(page?.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("renders a guest's player page: the invitation to log in", async () => {
+    server.use(sessionHandler(null));
+    const page = await renderFirstScreen({ url: `/PlayerPage?v=${VIDEO_ID}`, apiBase });
+    expect(page?.html).toContain('Please log in to view the content.');
+    expect(page?.location).toBe(`/PlayerPage?v=${VIDEO_ID}`);
+  });
+
+  it("renders a member's player page with their session alone, kept out of every cache (decision 0072)", async () => {
+    const cookies: (string | null)[] = [];
+    memberPlayer(cookies);
+    const page = await renderRequest(
+      {
+        url: `/PlayerPage?v=${VIDEO_ID}&type=PV`,
+        headers: { cookie: 'theme=dark; sid=member-session; _ga=x' },
+      },
+      { template: TEMPLATE, apiBase },
+    );
+    if (!page) throw new Error('the player page was not rendered');
+    // The poster is in the markup (the page's largest paint before the app runs), its variants as a srcset.
+    expect(page.html).toMatch(/<img[^>]+srcSet="\/files\/posters\/p\.w640\.webp 640w/i);
+    expect(page.html).toContain('csrf-test-token');
+    expect(page.headers).toMatchObject({ 'cache-control': 'private, no-store', vary: 'Cookie' });
+    // Session, playback, details and preferences, each with the session cookie and nothing else.
+    expect(cookies.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(cookies)).toEqual(new Set(['sid=member-session']));
+  });
+
+  it("leaves a member's other pages, and an answer about the member, to the client", async () => {
+    memberPlayer([]);
+    guestHome();
+    server.use(sessionHandler(users.individual));
+    const request = (url: string) => ({ url, headers: { cookie: 'sid=member-session' } });
+    expect(await renderRequest(request('/'), { template: TEMPLATE, apiBase })).toBeNull();
+    server.use(
+      http.get(apiUrl(`/videos/${VIDEO_ID}/playback`), () =>
+        problem(403, 'SUBSCRIPTION_REQUIRED', 'Please subscribe to watch this video'),
+      ),
+    );
+    expect(
+      await renderRequest(request(`/PlayerPage?v=${VIDEO_ID}`), { template: TEMPLATE, apiBase }),
+    ).toBeNull();
   });
 
   it('guesses a phone from the User-Agent', () => {

@@ -1,18 +1,27 @@
+import { ApiError } from '@dance/api-client';
 import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { createAppApiClient, createAppQueryClient } from './app/api';
 import { AppTree } from './app/app-tree';
 import { createAppNavigator } from './app/navigator';
-import { isHomePath, LIBRARY_PATH, prefetchFirstPage } from './app/prefetch';
+import { isHomePath, LIBRARY_PATH, PLAYER_PATH, prefetchFirstPage } from './app/prefetch';
+import { preloadPlayerForServer } from './features/player/preload-player';
 import { firstScreenHtml } from './server/first-screen-html';
 
 /**
- * The pages whose first screen the server renders for a visitor without a session (decision 0071): home and
- * the library's addresses (infra/Caddyfile's `@first_screen` names the same). Everything else, and every
- * signed-in visit, is rendered by the client as before.
+ * The pages whose first screen the server renders for a visitor without a session (decision 0071): home, the
+ * library's addresses and the player (infra/Caddyfile's `@first_screen` names the same). Everything else is
+ * rendered by the client as before.
  */
-export const isFirstScreenPath = (pathname: string) => isHomePath(pathname) || LIBRARY_PATH.test(pathname);
+export const isFirstScreenPath = (pathname: string) =>
+  isHomePath(pathname) || LIBRARY_PATH.test(pathname) || PLAYER_PATH.test(pathname);
+
+/**
+ * The pages the server also renders for a member, with their session (decision 0072): the player alone, the page
+ * a shared link or a new tab opens. Its answers are the member's own, so the page is never stored by a cache.
+ */
+export const isMemberFirstScreenPath = (pathname: string) => PLAYER_PATH.test(pathname);
 
 export interface RenderedFirstScreen {
   /** The markup of `#root`. */
@@ -21,6 +30,8 @@ export interface RenderedFirstScreen {
   state: DehydratedState;
   /** Whether the page was laid out for a phone (the client's first render must be the same). */
   isMobile: boolean;
+  /** The address rendered (path and query): the page's parts that only a server-rendered page has check it. */
+  location: string;
 }
 
 /** A phone, as far as the User-Agent tells (a wrong guess costs one re-render after hydration, nothing more). */
@@ -38,6 +49,7 @@ export async function renderFirstScreen({
   apiBase,
   userAgent,
   forwardedFor,
+  cookie,
   signal,
 }: {
   url: string;
@@ -45,37 +57,46 @@ export async function renderFirstScreen({
   userAgent?: string;
   /** The visitor's address as the proxy in front gave it: the API's rate limits count the visitor, not this server. */
   forwardedFor?: string;
+  /** The visitor's session cookie, sent on to the API for a member's page (isMemberFirstScreenPath) only. */
+  cookie?: string;
   signal?: AbortSignal;
 }): Promise<RenderedFirstScreen | null> {
   const { pathname, search } = new URL(url, 'http://first-screen');
   if (!isFirstScreenPath(pathname)) return null;
+  if (cookie && !isMemberFirstScreenPath(pathname)) return null;
   const client = createAppApiClient(`${apiBase.replace(/\/$/, '')}/api/v1`, (input, init) => {
     const headers = new Headers(init?.headers);
     if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
+    if (cookie) headers.set('cookie', cookie);
     return fetch(input, { ...init, headers, signal });
   });
   const queryClient = createAppQueryClient();
   // No retry: a failed answer makes the client render the page (and retry), at once.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   await prefetchFirstPage(queryClient, client, pathname, search);
-  // A page whose data failed is left to the client, which shows its own error states and retries; the caller
-  // serves the static page and logs why.
+  if (PLAYER_PATH.test(pathname)) await preloadPlayerForServer(queryClient, client, search);
+  // A page whose data failed is left to the client, which shows its own error states and retries. An answer
+  // about this visitor (a member without a plan, a video not ready yet: 4xx) is the client's to show, as
+  // always; anything else the caller logs before serving the static page.
   const failed = queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status !== 'success');
-  if (failed.length > 0)
+  if (failed.length > 0) {
+    if (failed.every(({ state }) => state.error instanceof ApiError && state.error.status < 500)) return null;
     throw new Error(
       `the API did not answer ${failed.map((query) => JSON.stringify(query.queryKey)).join(', ')}: ${String(failed[0]?.state.error)}`,
     );
+  }
   const isMobile = isPhoneUserAgent(userAgent);
+  const location = `${pathname}${search}`;
   const { NavigatorBridge } = createAppNavigator();
   const { prelude } = await prerenderToNodeStream(
     <AppTree
       client={client}
       queryClient={queryClient}
-      firstScreen={{ isMobile }}
-      router={(children) => <StaticRouter location={`${pathname}${search}`}>{children}</StaticRouter>}
+      firstScreen={{ isMobile, location }}
+      router={(children) => <StaticRouter location={location}>{children}</StaticRouter>}
       navigatorBridge={<NavigatorBridge />}
     />,
     // Every boundary's content inline, where it stands: a large one is otherwise sent apart and moved into
@@ -84,19 +105,26 @@ export async function renderFirstScreen({
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  return { html, state: dehydrate(queryClient), isMobile };
+  return { html, state: dehydrate(queryClient), isMobile, location };
 }
 
-/** The session cookie's name (the API's `SESSION_COOKIE`): its presence means a signed-in visit. */
-const SESSION_COOKIE = /(?:^|;\s*)sid=/;
+/** The session cookie (the API's `SESSION_COOKIE`, `sid`): its presence means a signed-in visit. */
+const SESSION_COOKIE = /(?:^|;\s*)(sid=[^;]*)/;
 
 /** How long a render may wait for the API: past it the visitor gets the client-rendered page at once. */
 const RENDER_TIMEOUT_MS = 3000;
 
+export interface RenderedPage {
+  html: string;
+  /** The response's headers: a page rendered with a member's session is theirs alone, and no cache keeps it. */
+  headers: Record<string, string>;
+}
+
 /**
  * The whole page for a navigation to `url`: `template` (the built index.html) with the first screen rendered in,
- * or null when the client renders it (a signed-in visit, another page). Throws when the render failed (the API
- * did not answer, or not in time): the caller serves the static page and logs why.
+ * or null when the client renders it (another page, a member's page other than the player, an answer about the
+ * visitor the client shows). Throws when the render failed (the API did not answer, or not in time): the caller
+ * serves the static page and logs why.
  */
 export async function renderPage({
   template,
@@ -111,11 +139,20 @@ export async function renderPage({
   userAgent?: string;
   forwardedFor?: string;
   signal?: AbortSignal;
-}): Promise<string | null> {
-  // A member's pages are personal: they are rendered by the client as before, and nothing of theirs is rendered here.
-  if (cookie && SESSION_COOKIE.test(cookie)) return null;
-  const page = await renderFirstScreen({ url, ...options });
-  return page ? firstScreenHtml(template, new URL(url, 'http://first-screen').pathname, page) : null;
+}): Promise<RenderedPage | null> {
+  // Only the session goes on to the API, never the visitor's other cookies.
+  const session = cookie ? SESSION_COOKIE.exec(cookie)?.[1] : undefined;
+  const page = await renderFirstScreen({ url, cookie: session, ...options });
+  if (!page) return null;
+  return {
+    html: firstScreenHtml(template, new URL(url, 'http://first-screen').pathname, page),
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      // index.html (and so every page that serves it) is revalidated on each visit, as Caddy serves it.
+      'cache-control': session ? 'private, no-store' : 'no-cache',
+      vary: 'Cookie',
+    },
+  };
 }
 
 /**
@@ -125,7 +162,7 @@ export async function renderPage({
 export function renderRequest(
   request: { url?: string; headers: Record<string, string | string[] | undefined> },
   { template, apiBase }: { template: string; apiBase: string },
-): Promise<string | null> {
+): Promise<RenderedPage | null> {
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? value[0] : value;

@@ -1,6 +1,8 @@
 import '@dance/ui/styles.css';
 import './styles.css';
 
+import { queryKeys } from '@dance/api-client';
+import type { TSessionResponse } from '@dance/domain';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -25,14 +27,17 @@ if (!rootElement) throw new Error('Missing #root element');
 
 // A guest's first screen may come rendered by the server, with the answers it was rendered from (decision 0071).
 const serverState = readServerState();
-if (serverState) hydrate(queryClient, serverState.state);
-else void prefetchFirstPage(queryClient, client, window.location.pathname);
+if (serverState) {
+  hydrate(queryClient, serverState.state);
+  // The API client sends the session's CSRF token with every change: a member's page came with the session.
+  client.setSession(queryClient.getQueryData<TSessionResponse | null>(queryKeys.session) ?? null);
+} else void prefetchFirstPage(queryClient, client, window.location.pathname);
 
 const app = (
   <AppTree
     client={client}
     queryClient={queryClient}
-    firstScreen={serverState ? { isMobile: serverState.isMobile } : null}
+    firstScreen={serverState ? { isMobile: serverState.isMobile, location: serverState.location } : null}
     router={(children) => <BrowserRouter>{children}</BrowserRouter>}
     navigatorBridge={<NavigatorBridge />}
   />

@@ -7,6 +7,8 @@ import { createContext, type ReactNode, useContext } from 'react';
  */
 export interface FirstScreen {
   isMobile: boolean;
+  /** The address the server rendered (path and query): what only its markup has (a poster image) checks it. */
+  location: string;
 }
 
 const FirstScreenContext = createContext<FirstScreen | null>(null);

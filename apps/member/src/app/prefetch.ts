@@ -13,6 +13,8 @@ export const isHomePath = (pathname: string) =>
   HOME_PATHS.has(pathname.toLowerCase().replace(/(.)\/$/, '$1'));
 /** The library's addresses (features/library/preload-library.ts asks for their lists). */
 export const LIBRARY_PATH = /^\/(allvideos|lessons|exercises|acrossthefloor|library)\/?$/i;
+/** The player's address (the server renders its first screen for a member too, entry-server.tsx). */
+export const PLAYER_PATH = /^\/playerpage\/?$/i;
 /** A lesson plan's address (features/trc/preload-lesson-plan.ts reads its id). */
 const LESSON_PLAN_PATH = /^\/trc\/lesson-plans\/[^/]+\/?$/i;
 

@@ -4,12 +4,13 @@ import { PageLoader } from '@dance/ui';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { HomePage } from '../features/home/home-page';
-import { playerRoutes } from '../features/player/routes';
+import { PlayerPage, playerRoutes } from '../features/player/routes';
 import { trcRoutes } from '../features/trc/routes';
 import { AppLayout } from '../shell/app-layout';
 import { RouteErrorBoundary } from '../shell/route-error';
 import { GateRoute } from './gate-route';
-import { LIBRARY_PATH } from './prefetch';
+import { LIBRARY_PATH, PLAYER_PATH } from './prefetch';
+import { preloadable } from './preloadable';
 
 // Everything but the shell and home is its own chunk, so the first page stays small.
 const AuthLayout = lazy(() =>
@@ -50,32 +51,15 @@ const StudioPlansPage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-/**
- * A lazy page that can also be loaded ahead (`preload`), after which it renders without suspending. A page the
- * server rendered is hydrated that way (decision 0071): a lazy page still loading when React hydrates stays
- * server markup that a tap cannot reach until its chunk has arrived.
- */
-function preloadable(factory: () => Promise<{ default: ComponentType }>) {
-  const Lazy = lazy(factory);
-  let loaded: ComponentType | null = null;
-  function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  const preload = () =>
-    factory().then((module) => {
-      loaded = module.default;
-    });
-  return Object.assign(Page, { preload });
-}
-
 const LibraryPage = preloadable(() =>
   import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
 );
 
 /** Loads the lazy page of a server-rendered address before it is hydrated (main.tsx). */
 export function preloadServerRenderedRoute(pathname: string): Promise<void> {
-  return LIBRARY_PATH.test(pathname) ? LibraryPage.preload() : Promise.resolve();
+  if (LIBRARY_PATH.test(pathname)) return LibraryPage.preload();
+  if (PLAYER_PATH.test(pathname)) return PlayerPage.preload();
+  return Promise.resolve();
 }
 const SearchPage = lazy(() =>
   import('../features/search/search-page').then((m) => ({ default: m.SearchPage })),

@@ -5,7 +5,7 @@
  * patterns below are the build's own output, and `first-screen-html.test.ts` pins them).
  */
 
-import { LIBRARY_PATH } from '../app/prefetch';
+import { LIBRARY_PATH, PLAYER_PATH } from '../app/prefetch';
 
 /** The id of the data block `public/early.js` reads to start the app after the first screen's paint. */
 export const APP_START_ID = 'app-start';
@@ -20,12 +20,16 @@ const EARLY_ROUTES = /<script type="application\/json" id="early-routes">([^<]*)
 export const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The lazy route of a first-screen path, by the name the build's `early-routes` block knows it. */
-const routeOf = (pathname: string) => (LIBRARY_PATH.test(pathname) ? 'library' : null);
+const routeOf = (pathname: string) => {
+  if (LIBRARY_PATH.test(pathname)) return 'library';
+  return PLAYER_PATH.test(pathname) ? 'player' : null;
+};
 
 export interface FirstScreenPage {
   html: string;
   state: unknown;
   isMobile: boolean;
+  location: string;
 }
 
 /**
@@ -41,6 +45,7 @@ export function firstScreenHtml(template: string, pathname: string, page: FirstS
       {
         state: page.state,
         isMobile: page.isMobile,
+        location: page.location,
       },
     )}</script>`,
   );

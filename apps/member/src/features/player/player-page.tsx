@@ -13,6 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
+import { useFirstScreen } from '../../app/first-screen';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { CommunityChat } from '../../shared/community';
@@ -57,6 +58,8 @@ export function PlayerPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const csrfToken = session.data?.csrfToken ?? null;
+  // This very address came rendered by the server (decision 0072): its poster is in the markup as an image.
+  const isServerRendered = useFirstScreen()?.location === `${location.pathname}${location.search}`;
 
   const playbackError = playback.error instanceof ApiError ? playback.error : null;
   useEffect(() => {
@@ -254,6 +257,7 @@ export function PlayerPage() {
         stream={data.source}
         chapters={data.chapters}
         startAt={data.resumeAtSeconds}
+        firstScreenPoster={isServerRendered ? data.source.posterUrl : null}
         {...playerProps}
       />
     );

@@ -29,7 +29,7 @@ export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
 export const playbackQueryKey = (videoId: string, type: ContentType) =>
   queryKeyOf(playbackEndpoints.playback, { params: { videoId }, query: { type } });
-const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
+export const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
 /** Every history page and the home page's progress bars (home/queries.ts), which read the same endpoint. */
 export const historyKey = queryKeyOf(progressEndpoints.history);
 

@@ -3,9 +3,11 @@ import { PageLoader } from '@dance/ui';
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { GateRoute } from '../../app/gate-route';
+import { preloadable } from '../../app/preloadable';
 import { LegacyPlayerRedirect } from './legacy-redirect';
 
-const PlayerPage = lazy(() => import('./player-page').then((m) => ({ default: m.PlayerPage })));
+/** Preloadable: a player page the server rendered is hydrated once its chunk is here (decision 0072). */
+export const PlayerPage = preloadable(() => import('./player-page').then((m) => ({ default: m.PlayerPage })));
 const HistoryPage = lazy(() => import('./history-page').then((m) => ({ default: m.HistoryPage })));
 
 /**

@@ -6,6 +6,7 @@ import {
   hasCounts,
   PLAYER_LIMITS,
   PLAYER_MESSAGES,
+  responsiveImage,
   stepEightCount,
   type TChapterView,
   type TStream,
@@ -67,6 +68,11 @@ export interface VideoPlayerProps {
   offerFor?: string;
   /** The poster when the element is made without a stream (the answer may have arrived meanwhile). */
   posterOnMount?: () => string | null;
+  /**
+   * The poster as an image under the element, for a page the server rendered (decision 0072): its markup has no
+   * <video> (usePlayerElement makes it), and this is what the page paints before the app's code has run.
+   */
+  firstScreenPoster?: string | null;
   chapters: TChapterView[];
   startAt: number | null;
   isMirrored: boolean;
@@ -383,7 +389,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const lessonFrame = (
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page
     <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
-      {/* The <video> itself is made (or adopted from the warm-up) by usePlayerElement. */}
+      {props.firstScreenPoster && (
+        // The same variant as the element's poster (screenPoster: the narrowest covering the screen's width).
+        <img
+          {...responsiveImage(props.firstScreenPoster)}
+          sizes="100vw"
+          className={classes.video}
+          alt=""
+          fetchPriority="high"
+          data-testid="first-screen-poster"
+        />
+      )}
+      {/* The <video> itself is made (or adopted from the warm-up) by usePlayerElement, over that image. */}
       <div ref={videoHostRef} />
       {grid && (
         <div
