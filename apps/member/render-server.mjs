@@ -39,7 +39,10 @@ const server = createServer(async (req, res) => {
     console.error(JSON.stringify({ msg: 'first screen not rendered', url: req.url, error: String(error) }));
   }
   // The plain index.html is revalidated on each visit, as Caddy serves it; a rendered page brings its own headers.
-  res.writeHead(200, page?.headers ?? { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+  res.writeHead(
+    200,
+    page?.headers ?? { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+  );
   res.end(req.method === 'HEAD' ? undefined : (page?.html ?? template));
 });
 

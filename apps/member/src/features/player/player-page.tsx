@@ -12,8 +12,8 @@ import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerP
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
 import { useFirstScreen } from '../../app/first-screen';
+import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { CommunityChat } from '../../shared/community';
