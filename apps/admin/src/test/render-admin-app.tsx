@@ -8,6 +8,6 @@ import { createAdminApp } from '../app/create-admin-app';
 export function renderAdminApp(path: string) {
   const app = createAdminApp((routes) => createMemoryRouter(routes, { initialEntries: [path] }));
   const user = userEvent.setup();
-  const view = render(<AdminApp {...app} />);
+  const view = render(<AdminApp {...app} env="test" />);
   return { ...view, app, user, currentPath: () => app.router.state.location.pathname };
 }
