@@ -24,7 +24,10 @@ function memberPlayer(cookies: (string | null)[]) {
   server.use(
     http.get(apiUrl('/auth/session'), ({ request }) => {
       seen(request);
-      return HttpResponse.json(sessionOf(users.individual));
+      // A sliding session renewed by this call re-sends its cookie.
+      return HttpResponse.json(sessionOf(users.individual), {
+        headers: { 'set-cookie': 'sid=member-session; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000' },
+      });
     }),
     http.get(apiUrl(`/videos/${VIDEO_ID}/playback`), ({ request }) => {
       seen(request);
@@ -163,7 +166,12 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     // The poster is in the markup (the page's largest paint before the app runs), its variants as a srcset.
     expect(page.html).toMatch(/<img[^>]+srcSet="\/files\/posters\/p\.w640\.webp 640w/i);
     expect(page.html).toContain('csrf-test-token');
-    expect(page.headers).toMatchObject({ 'cache-control': 'private, no-store', vary: 'Cookie' });
+    expect(page.headers).toMatchObject({
+      'cache-control': 'private, no-store',
+      vary: 'Cookie',
+      // The renewed session's cookie reaches the browser, whose expiry moves with the server's.
+      'set-cookie': ['sid=member-session; Path=/; HttpOnly; SameSite=Lax; Max-Age=2592000'],
+    });
     // Session, playback, details and preferences, each with the session cookie and nothing else.
     expect(cookies.length).toBeGreaterThanOrEqual(4);
     expect(new Set(cookies)).toEqual(new Set(['sid=member-session']));

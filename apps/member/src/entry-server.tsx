@@ -32,6 +32,8 @@ export interface RenderedFirstScreen {
   isMobile: boolean;
   /** The address rendered (path and query): the page's parts that only a server-rendered page has check it. */
   location: string;
+  /** The API's `Set-Cookie` answers (a renewed session's cookie), for the browser. */
+  setCookies: string[];
 }
 
 /** A phone, as far as the User-Agent tells (a wrong guess costs one re-render after hydration, nothing more). */
@@ -64,11 +66,15 @@ export async function renderFirstScreen({
   const { pathname, search } = new URL(url, 'http://first-screen');
   if (!isFirstScreenPath(pathname)) return null;
   if (cookie && !isMemberFirstScreenPath(pathname)) return null;
-  const client = createAppApiClient(`${apiBase.replace(/\/$/, '')}/api/v1`, (input, init) => {
+  const setCookies = new Set<string>();
+  const client = createAppApiClient(`${apiBase.replace(/\/$/, '')}/api/v1`, async (input, init) => {
     const headers = new Headers(init?.headers);
     if (forwardedFor) headers.set('x-forwarded-for', forwardedFor);
     if (cookie) headers.set('cookie', cookie);
-    return fetch(input, { ...init, headers, signal });
+    const response = await fetch(input, { ...init, headers, signal });
+    // A sliding session renewed by one of these calls re-sends its cookie: it goes on to the browser.
+    for (const value of response.headers.getSetCookie()) setCookies.add(value);
+    return response;
   });
   const queryClient = createAppQueryClient();
   // No retry: a failed answer makes the client render the page (and retry), at once.
@@ -105,7 +111,7 @@ export async function renderFirstScreen({
   );
   let html = '';
   for await (const chunk of prelude) html += chunk;
-  return { html, state: dehydrate(queryClient), isMobile, location };
+  return { html, state: dehydrate(queryClient), isMobile, location, setCookies: [...setCookies] };
 }
 
 /** The session cookie (the API's `SESSION_COOKIE`, `sid`): its presence means a signed-in visit. */
@@ -117,7 +123,7 @@ const RENDER_TIMEOUT_MS = 3000;
 export interface RenderedPage {
   html: string;
   /** The response's headers: a page rendered with a member's session is theirs alone, and no cache keeps it. */
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
 }
 
 /**
@@ -151,6 +157,7 @@ export async function renderPage({
       // index.html (and so every page that serves it) is revalidated on each visit, as Caddy serves it.
       'cache-control': session ? 'private, no-store' : 'no-cache',
       vary: 'Cookie',
+      ...(page.setCookies.length > 0 ? { 'set-cookie': page.setCookies } : {}),
     },
   };
 }
