@@ -388,7 +388,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   const lessonFrame = (
     // biome-ignore lint/a11y/noStaticElementInteractions: only stops arrow keys from reaching the page
-    <div ref={frameRef} className={classes.frame} onKeyDown={blockArrows} data-testid="player-frame">
+    <div
+      ref={frameRef}
+      // With the poster image under it, the element lets it show until its own poster or first frame paints.
+      className={props.firstScreenPoster ? `${classes.frame} ${classes.posterUnder}` : classes.frame}
+      onKeyDown={blockArrows}
+      data-testid="player-frame"
+    >
       {props.firstScreenPoster && (
         // The same variant as the element's poster (screenPoster: the narrowest covering the screen's width).
         <img
