@@ -11,8 +11,8 @@ import { firstScreenHtml } from './server/first-screen-html';
 
 /**
  * The pages whose first screen the server renders for a visitor without a session (decision 0071): home, the
- * library's addresses and the player (infra/Caddyfile's `@first_screen` names the same). Everything else is
- * rendered by the client as before.
+ * library's addresses and the player (infra/Caddyfile's `@first_screen` and `@player_page` name the same).
+ * Everything else is rendered by the client as before.
  */
 export const isFirstScreenPath = (pathname: string) =>
   isHomePath(pathname) || LIBRARY_PATH.test(pathname) || PLAYER_PATH.test(pathname);
