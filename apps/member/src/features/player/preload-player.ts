@@ -1,13 +1,18 @@
 import { type ApiClient, sessionQueryOptions } from '@dance/api-client';
-import { normalizeContentType, playbackEndpoints, progressEndpoints } from '@dance/domain';
+import { normalizeContentType } from '@dance/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { playbackQueryKey, preferencesKey, videoDetailKey } from './queries';
+import {
+  fetchPlaybackAnswer,
+  playbackQueryKey,
+  playerPreferencesQueryOptions,
+  videoDetailQueryOptions,
+} from './queries';
 
 /**
  * What a player page's first screen is rendered from on the server (decision 0072), under the keys the page
  * reads: the session, then for a member the playback answer (poster and signed stream), the video's details
- * (its title) and the player's preferences (mirror and speed). A guest's page needs the session alone. Plain
- * calls: the browser's start chain (worker, early answers) has no place here.
+ * (its title) and the player's preferences (mirror and speed). A guest's page needs the session alone. The
+ * playback answer is the API's plain answer: the browser's start chain (worker, early answers) has no place here.
  */
 export async function preloadPlayerForServer(
   queryClient: QueryClient,
@@ -19,19 +24,12 @@ export async function preloadPlayerForServer(
   const type = normalizeContentType(params.get('type'));
   const session = await queryClient.fetchQuery(sessionQueryOptions(client)).catch(() => null);
   if (!session?.user || !videoId) return;
-  const route = { params: { videoId }, query: { type } };
   await Promise.all([
     queryClient.prefetchQuery({
       queryKey: playbackQueryKey(videoId, type),
-      queryFn: ({ signal }) => client.call(playbackEndpoints.playback, { ...route, signal }),
+      queryFn: ({ signal }) => fetchPlaybackAnswer(client, videoId, type, signal, false),
     }),
-    queryClient.prefetchQuery({
-      queryKey: videoDetailKey(videoId),
-      queryFn: ({ signal }) => client.call(playbackEndpoints.videoDetail, { params: { videoId }, signal }),
-    }),
-    queryClient.prefetchQuery({
-      queryKey: preferencesKey,
-      queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
-    }),
+    queryClient.prefetchQuery(videoDetailQueryOptions(client, videoId)),
+    queryClient.prefetchQuery(playerPreferencesQueryOptions(client)),
   ]);
 }

@@ -15,6 +15,7 @@ import {
 import {
   keepPreviousData,
   type QueryClient,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -29,18 +30,21 @@ export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
 export const playbackQueryKey = (videoId: string, type: ContentType) =>
   queryKeyOf(playbackEndpoints.playback, { params: { videoId }, query: { type } });
-export const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
+const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
 /** Every history page and the home page's progress bars (home/queries.ts), which read the same endpoint. */
 export const historyKey = queryKeyOf(progressEndpoints.history);
 
-export function useVideoDetail(videoId: string, isEnabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
+/** The video's details, as the page reads them and the server's render asks for them (preload-player.ts). */
+export const videoDetailQueryOptions = (client: ApiClient, videoId: string) =>
+  queryOptions({
     queryKey: videoDetailKey(videoId),
     queryFn: ({ signal }) => client.call(playbackEndpoints.videoDetail, { params: { videoId }, signal }),
-    enabled: isEnabled && videoId !== '',
     retry: false,
   });
+
+export function useVideoDetail(videoId: string, isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({ ...videoDetailQueryOptions(client, videoId), enabled: isEnabled && videoId !== '' });
 }
 
 /**
@@ -175,14 +179,17 @@ export function useSetReaction(videoId: string) {
   });
 }
 
-export function usePlayerPreferences(isEnabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
+/** Mirror and speed, as the page reads them and the server's render asks for them (preload-player.ts). */
+export const playerPreferencesQueryOptions = (client: ApiClient) =>
+  queryOptions({
     queryKey: preferencesKey,
     queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
-    enabled: isEnabled,
     staleTime: 60_000,
   });
+
+export function usePlayerPreferences(isEnabled: boolean) {
+  const client = useApiClient();
+  return useQuery({ ...playerPreferencesQueryOptions(client), enabled: isEnabled });
 }
 
 export function useSavePreferences() {
