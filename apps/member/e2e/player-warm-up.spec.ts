@@ -71,6 +71,11 @@ test.describe('player warm-up on intent', () => {
         ...inWorkers.flat().map((e) => ({ ...e, where: 'worker' })),
       ];
     };
+    // The warm-up is complete once its element's hls.js has the segment too: its request shows only when it ends,
+    // and read before that it would be taken for the player's asking again.
+    await expect
+      .poll(async () => (await segmentEntries(media.prefix)).map((e) => e.where).sort(), { timeout: 15_000 })
+      .toEqual(['page', 'worker']);
     const warmedEntries = await segmentEntries(media.prefix);
     const warmed = [...new Set(warmedEntries.map((e) => e.name))];
     expect(warmed.length).toBe(1);
