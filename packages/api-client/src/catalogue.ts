@@ -79,13 +79,14 @@ export function useCategories() {
   return useQuery({ ...categoriesQueryOptions(useApiClient()), select: (data) => data.items });
 }
 
-export function useTags() {
+export function useTags({ isEnabled = true }: { isEnabled?: boolean } = {}) {
   const client = useApiClient();
   return useQuery({
     queryKey: catalogueKeys.tags,
     queryFn: ({ signal }) => client.call(catalogueRoutes.tags, { query: {}, signal }),
     staleTime: LOOKUP_STALE_MS,
     select: (data) => data.items,
+    enabled: isEnabled,
   });
 }
 

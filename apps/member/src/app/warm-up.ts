@@ -84,11 +84,11 @@ export function useCardWarmUp() {
 /**
  * Warms the first card offered on this page once the browser is idle (after the page's own loading);
  * later offers on the same page are ignored. The idle warm-up is not stopped by a pointer passing over.
+ * Offered for a member's card only (`useCardWarmUp().isMember`).
  */
 export function useIdleWarmUp(href: string, isOffered: boolean) {
-  const { isMember } = useCardWarmUp();
   useEffect(() => {
-    if (!isOffered || !isMember) return;
+    if (!isOffered) return;
     const page = window.location.pathname + window.location.search;
     if (idleOfferedFor === page) return;
     idleOfferedFor = page;
@@ -116,5 +116,5 @@ export function useIdleWarmUp(href: string, isOffered: boolean) {
       // Unmounted before it started (a re-render, React's strict mode): the next offer may take it.
       if (!isStarted && idleOfferedFor === page) idleOfferedFor = null;
     };
-  }, [href, isOffered, isMember]);
+  }, [href, isOffered]);
 }

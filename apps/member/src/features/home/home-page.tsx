@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useFirstScreen } from '../../app/first-screen';
 import { useViewer } from '../../app/use-viewer';
-import { useToggleSaved } from '../../shared/use-toggle-saved';
+import { useCardActions } from '../../shared/videos/member-video-card';
 import { VideoGridSkeleton } from '../../shared/videos/video-grid';
 import classes from './home.module.css';
 import { type HomeTab, HomeTabs } from './home-tabs';
@@ -27,7 +27,7 @@ export function HomePage() {
   const { user, isLoading: isSessionLoading } = useViewer();
   const home = useHome();
   const categories = useCategories();
-  const saved = useToggleSaved();
+  const cardActions = useCardActions();
   // Read synchronously on the first render: phones never flash the desktop rows. A page the server rendered
   // starts from the server's guess instead, so that hydration finds the same markup (decision 0071).
   const firstScreen = useFirstScreen();
@@ -92,22 +92,28 @@ export function HomePage() {
                 title={CONTINUE}
                 videos={continueVideos}
                 viewAllTo="/History"
-                saved={saved}
+                actions={cardActions}
                 progress={progress.data}
               />
             )}
             {isMobile ? (
-              <HomeTabs tabs={tabs} saved={saved} />
+              <HomeTabs tabs={tabs} actions={cardActions} />
             ) : (
               <>
-                <VideoRow title={RECENT} videos={recent} viewAllTo="/AllVideos" saved={saved} isPriority />
-                <VideoRow title={FEATURED} videos={featured} saved={saved} />
+                <VideoRow
+                  title={RECENT}
+                  videos={recent}
+                  viewAllTo="/AllVideos"
+                  actions={cardActions}
+                  isPriority
+                />
+                <VideoRow title={FEATURED} videos={featured} actions={cardActions} />
                 {hasSavedRow && (
                   <VideoRow
                     title={SAVED}
                     videos={groupVideos(SAVED)}
                     viewAllTo="/saved"
-                    saved={saved}
+                    actions={cardActions}
                     empty={
                       <Box className={classes.savedHint}>
                         Tap the bookmark on any video to save it here for later.
@@ -124,7 +130,7 @@ export function HomePage() {
                   title={group.name}
                   videos={group.videos}
                   viewAllTo={routeOf.get(group.name)}
-                  saved={saved}
+                  actions={cardActions}
                 />
               ))}
           </>

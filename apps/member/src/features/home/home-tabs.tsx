@@ -1,8 +1,7 @@
 import type { TVideoCard } from '@dance/domain';
 import { Button, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { useToggleSaved } from '../../shared/use-toggle-saved';
-import { MemberVideoCard } from '../../shared/videos/member-video-card';
+import { type CardActions, MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 
 export interface HomeTab {
@@ -13,7 +12,7 @@ export interface HomeTab {
 }
 
 /** Mobile home (spec 1 §2): tabs Recent, Featured and Saved (Saved only when logged in), then Show More. */
-export function HomeTabs({ tabs, saved }: { tabs: HomeTab[]; saved: ReturnType<typeof useToggleSaved> }) {
+export function HomeTabs({ tabs, actions }: { tabs: HomeTab[]; actions: CardActions }) {
   const first = tabs[0]?.value ?? null;
   return (
     <section aria-label="Videos for you">
@@ -37,7 +36,7 @@ export function HomeTabs({ tabs, saved }: { tabs: HomeTab[]; saved: ReturnType<t
                   <li key={video.id}>
                     <MemberVideoCard
                       video={video}
-                      saved={saved}
+                      actions={actions}
                       isPriority={index < 2}
                       isWarmedWhenIdle={index === 0}
                     />

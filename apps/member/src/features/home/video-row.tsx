@@ -4,8 +4,7 @@ import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import type { useToggleSaved } from '../../shared/use-toggle-saved';
-import { MemberVideoCard } from '../../shared/videos/member-video-card';
+import { type CardActions, MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 import { ROW_IMAGE_SIZES } from './image-sizes';
 
@@ -16,7 +15,7 @@ export function VideoRow({
   title,
   videos,
   viewAllTo,
-  saved,
+  actions,
   isPriority = false,
   empty,
   progress,
@@ -24,7 +23,7 @@ export function VideoRow({
   title: string;
   videos: TVideoCard[];
   viewAllTo?: string;
-  saved: ReturnType<typeof useToggleSaved>;
+  actions: CardActions;
   isPriority?: boolean;
   empty?: ReactNode;
   /** How far the member watched each video (id to 0..1): a bar on its card. */
@@ -90,7 +89,7 @@ export function VideoRow({
             <li key={video.id} className={classes.rowItem}>
               <MemberVideoCard
                 video={video}
-                saved={saved}
+                actions={actions}
                 isPriority={isPriority && index < 4}
                 width="100%"
                 imageSizes={ROW_IMAGE_SIZES}

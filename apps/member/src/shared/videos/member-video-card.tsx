@@ -1,16 +1,32 @@
 import type { TVideoCard } from '@dance/domain';
 import { buildPlayerHref, VideoCard } from '@dance/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useOpenPlayer } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { useCardWarmUp, useIdleWarmUp } from '../../app/warm-up';
 import { LazyAddToPlaylistDialog } from '../add-to-playlist/add-to-playlist-button';
-import type { useToggleSaved } from '../use-toggle-saved';
+import { useToggleSaved } from '../use-toggle-saved';
+
+/**
+ * What every card of a list shares, made once by the list and passed to its cards: the viewer, the saved
+ * toggle, opening the player and the warm-up on intent. Each of these reads the session; asked for by every
+ * card, a home page of rows subscribed hundreds of session observers while it hydrated (blocking time on a slow
+ * phone, issue 21 item 3).
+ */
+export function useCardActions() {
+  const { user } = useViewer();
+  const saved = useToggleSaved();
+  const openPlayer = useOpenPlayer();
+  const warmUp = useCardWarmUp();
+  return useMemo(() => ({ user, saved, openPlayer, warmUp }), [user, saved, openPlayer, warmUp]);
+}
+
+export type CardActions = ReturnType<typeof useCardActions>;
 
 /** The shared video card wired to the member app: router navigation, the saved toggle, add to playlist. */
 export function MemberVideoCard({
   video,
-  saved,
+  actions,
   isPriority,
   width,
   imageSizes,
@@ -18,7 +34,7 @@ export function MemberVideoCard({
   isWarmedWhenIdle = false,
 }: {
   video: TVideoCard;
-  saved: ReturnType<typeof useToggleSaved>;
+  actions: CardActions;
   isPriority?: boolean;
   width?: number | string;
   /** The thumbnail's width by screen (`sizes`), where it is not the video grids'. */
@@ -28,11 +44,9 @@ export function MemberVideoCard({
   /** Offer this card for the page's idle warm-up (the first card of a page; decision 0056). */
   isWarmedWhenIdle?: boolean;
 }) {
-  const openPlayer = useOpenPlayer();
-  const { user } = useViewer();
+  const { user, saved, openPlayer, warmUp } = actions;
   const [isAdding, setIsAdding] = useState(false);
-  const warmUp = useCardWarmUp();
-  useIdleWarmUp(buildPlayerHref(video), isWarmedWhenIdle);
+  useIdleWarmUp(buildPlayerHref(video), isWarmedWhenIdle && warmUp.isMember);
   return (
     <>
       <VideoCard

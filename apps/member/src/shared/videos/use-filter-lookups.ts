@@ -1,19 +1,31 @@
 import { useInstructors, useProducts, useTags } from '@dance/api-client';
 import { MESSAGES, memberFilterTags } from '@dance/domain';
-import { type LookupProps, toast } from '@dance/ui';
+import { type LookupProps, toast, useIsIdleAfterPaint } from '@dance/ui';
 import { useEffect, useMemo, useState } from 'react';
 
 /**
  * The data of the filter panel: tags, and the instructor and product look-ups that search the server
  * as the user types. `names` turns applied ids back into labels for the active-filter pills.
  */
-export function useFilterLookups({ isPanelOpen }: { isPanelOpen: boolean }) {
+export function useFilterLookups({
+  isPanelOpen,
+  hasAppliedFilters,
+}: {
+  isPanelOpen: boolean;
+  /** Applied filters are named at once (their pills); otherwise the lists wait for the page to be idle. */
+  hasAppliedFilters: boolean;
+}) {
   const [instructorQuery, setInstructorQuery] = useState('');
   const [productQuery, setProductQuery] = useState('');
-  const tags = useTags();
+  // Nothing of the first screen shows them: asked for during hydration, their requests started in its commit
+  // and their answers re-rendered the section while the slow phone was still starting (issue 21 item 3). Asked
+  // for once the page is idle, they are in the cache before the panel opens.
+  const isIdle = useIsIdleAfterPaint();
+  const isWanted = isPanelOpen || hasAppliedFilters || isIdle;
+  const tags = useTags({ isEnabled: isWanted });
   // The unfiltered lists name the applied filters; searches run only while the panel is open.
-  const allInstructors = useInstructors('');
-  const allProducts = useProducts('');
+  const allInstructors = useInstructors('', { isEnabled: isWanted });
+  const allProducts = useProducts('', { isEnabled: isWanted });
   const instructors = useInstructors(instructorQuery, { isEnabled: isPanelOpen });
   const products = useProducts(productQuery, { isEnabled: isPanelOpen });
 

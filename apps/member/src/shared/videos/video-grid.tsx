@@ -1,8 +1,7 @@
 import type { TVideoCard } from '@dance/domain';
 import { Skeleton, Stack } from '@mantine/core';
 import { memo } from 'react';
-import { useToggleSaved } from '../use-toggle-saved';
-import { MemberVideoCard } from './member-video-card';
+import { MemberVideoCard, useCardActions } from './member-video-card';
 import classes from './video-grid.module.css';
 
 /**
@@ -11,14 +10,14 @@ import classes from './video-grid.module.css';
  * most of that tap's time to the next paint (INP, issue 21 item 3).
  */
 export const VideoGrid = memo(function VideoGrid({ videos, label }: { videos: TVideoCard[]; label: string }) {
-  const saved = useToggleSaved();
+  const actions = useCardActions();
   return (
     <ul className={classes.grid} aria-label={label}>
       {videos.map((video, index) => (
         <li key={video.id} className={classes.item}>
           <MemberVideoCard
             video={video}
-            saved={saved}
+            actions={actions}
             isPriority={index < 4}
             isWarmedWhenIdle={index === 0}
           />

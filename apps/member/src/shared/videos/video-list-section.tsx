@@ -62,10 +62,10 @@ export function VideoListSection({
   // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
   // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
   const isPanelShown = useDeferredValue(isFilterOpen);
-  const lookups = useFilterLookups({ isPanelOpen: isFilterOpen });
+  const filterCount = countFilters(state.filters);
+  const lookups = useFilterLookups({ isPanelOpen: isFilterOpen, hasAppliedFilters: filterCount > 0 });
   const pageResult = useSectionPage(source, state);
   const data: TVideoPage | undefined = pageResult.data;
-  const filterCount = countFilters(state.filters);
 
   function goToPage(page: number) {
     update({ page });
