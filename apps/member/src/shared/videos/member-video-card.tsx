@@ -9,9 +9,9 @@ import { useToggleSaved } from '../use-toggle-saved';
 
 /**
  * What every card of a list shares, made once by the list and passed to its cards: the viewer, the saved
- * toggle, opening the player and the warm-up on intent. Each of these reads the session; asked for by every
- * card, a home page of rows subscribed hundreds of session observers while it hydrated (blocking time on a slow
- * phone, issue 21 item 3).
+ * toggle, opening the player and the warm-up on intent. Each of these reads the session: asked for by every
+ * card, each card subscribed four session observers, all in the hydration's commit of a page of dozens of cards
+ * (blocking time on a slow phone, issue 21 item 3).
  */
 export function useCardActions() {
   const { user } = useViewer();
