@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useIsIdleAfterPaint } from '../use-idle-after-paint';
 import { readDialogs, subscribeToDialogs } from './dialog-store';
 
 // The modal machinery (focus trap, scroll lock, portal) is not needed to paint the first page.
@@ -10,16 +11,7 @@ const DialogRenderer = lazy(() => import('./dialog-renderer').then((m) => ({ def
  */
 export function DialogHost() {
   const dialogs = useSyncExternalStore(subscribeToDialogs, readDialogs, readDialogs);
-  const [isIdle, setIsIdle] = useState(false);
-
-  useEffect(() => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(() => setIsIdle(true), { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(() => setIsIdle(true), 1);
-    return () => window.clearTimeout(timer);
-  }, []);
+  const isIdle = useIsIdleAfterPaint();
 
   if (!isIdle && dialogs.length === 0) return null;
   return (

@@ -1,5 +1,5 @@
 import { cardTags, formatDuration, type TVideoCard } from '@dance/domain';
-import { ActionIcon, Group, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
 import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
 import IconClock from '@tabler/icons-react/dist/esm/icons/IconClock.mjs';
@@ -200,7 +200,7 @@ export function VideoCard({
           <span className={classes.soonOverlay}>Coming soon</span>
         ) : (
           <span className={classes.duration}>
-            <VisuallyHidden>Duration </VisuallyHidden>
+            <span className={classes.visuallyHidden}>Duration </span>
             {duration}
           </span>
         )}
@@ -242,44 +242,42 @@ export function VideoCard({
         )}
       </div>
       <div className={classes.body}>
+        {/* Plain elements, not Mantine's Text and Group: a page renders dozens of cards, and each of those
+            components costs its own style work in the hydration of a slow phone (issue 21 item 3). */}
         {isComingSoon ? (
-          <Text component="h3" className={classes.title} lineClamp={2}>
-            {video.title}
-          </Text>
+          <h3 className={classes.title}>{video.title}</h3>
         ) : (
-          <Text component="h3" className={classes.title} lineClamp={2}>
+          <h3 className={classes.title}>
             <a href={href} className={classes.link} onClick={handleLinkClick}>
               {video.title}
             </a>
-          </Text>
+          </h3>
         )}
-        <Group gap={6} wrap="nowrap" className={classes.meta}>
-          <Text component="span" fz="sm" c="dimmed" truncate>
+        <div className={classes.meta}>
+          <span className={`${classes.metaText} ${classes.truncate}`}>
             {video.instructor?.name ?? 'Dance Training'}
-          </Text>
+          </span>
           {isClass && video.levels.length > 0 && (
             <>
               <span aria-hidden="true" className={classes.dot} />
-              <Text component="span" fz="sm" c="dimmed" truncate>
-                {video.levels.join(' · ')}
-              </Text>
+              <span className={`${classes.metaText} ${classes.truncate}`}>{video.levels.join(' · ')}</span>
             </>
           )}
           {isComingSoon && (
             <>
               <span aria-hidden="true" className={classes.dot} />
-              <Text component="span" fz="sm" c="dimmed" className={classes.nowrap}>
+              <span className={`${classes.metaText} ${classes.nowrap}`}>
                 <IconClock size={13} aria-hidden="true" style={{ verticalAlign: -2 }} /> {duration}
-              </Text>
+              </span>
             </>
           )}
-        </Group>
+        </div>
         {tags.length > 0 && (
-          <Group gap={6} className={classes.tags} aria-label="Tags">
+          <div className={classes.tags} role="group" aria-label="Tags">
             {tags.map((tag) => (
               <TagBadge key={tag.id} name={tag.name} color={tag.color} />
             ))}
-          </Group>
+          </div>
         )}
       </div>
       {isPreviewOpen && (

@@ -1,6 +1,6 @@
 import type { TVideoCard } from '@dance/domain';
 import { buildPlayerHref, VideoCard } from '@dance/ui';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useOpenPlayer } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { useCardWarmUp, useIdleWarmUp } from '../../app/warm-up';
@@ -18,7 +18,8 @@ export function useCardActions() {
   const saved = useToggleSaved();
   const openPlayer = useOpenPlayer();
   const warmUp = useCardWarmUp();
-  return useMemo(() => ({ user, saved, openPlayer, warmUp }), [user, saved, openPlayer, warmUp]);
+  // A new object each render (the saved toggle is one): the cards are not memoised on it, so nothing is lost.
+  return { user, saved, openPlayer, warmUp };
 }
 
 export type CardActions = ReturnType<typeof useCardActions>;

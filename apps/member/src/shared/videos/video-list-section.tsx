@@ -56,14 +56,9 @@ export function VideoListSection({
 }) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   const { state, update } = useListState({ namespace, sorts: SORTS_WITH_SHUFFLE });
   const [isFilterOpen, setIsFilterOpen] = useState(false);
-  // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
-  // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
-  const isPanelShown = useDeferredValue(isFilterOpen);
   const filterCount = countFilters(state.filters);
-  const lookups = useFilterLookups({ isPanelOpen: isFilterOpen, hasAppliedFilters: filterCount > 0 });
   const pageResult = useSectionPage(source, state);
   const data: TVideoPage | undefined = pageResult.data;
 
@@ -75,25 +70,6 @@ export function VideoListSection({
   function shuffle() {
     update({ sort: 'shuffle', seed: createShuffleSeed() });
   }
-
-  const panel = (
-    <VideoFilterPanel
-      value={state.filters}
-      tags={lookups.tags}
-      instructorLookup={lookups.instructorLookup}
-      productLookup={lookups.productLookup}
-      onApply={(filters) => {
-        // The drawer closes at once; the new list (every section reads the address) renders after it.
-        setIsFilterOpen(false);
-        startTransition(() => update({ filters }));
-      }}
-    />
-  );
-  const filterTitle = `Filter ${title}`;
-  // The panel still blocks the page's scrolling by touch and wheel, but leaves the body's overflow alone:
-  // hiding the page's scroll bar re-laid out the whole page of cards in the frame of the tap, most of the
-  // open's 130 ms after its handlers on a slow phone (INP, issue 21 item 3, decision 0065).
-  const removeScrollProps = { removeScrollBar: false };
 
   return (
     <Box component="section" ref={sectionRef} aria-labelledby={headingId} style={{ scrollMarginTop: 80 }}>
@@ -145,13 +121,20 @@ export function VideoListSection({
           )}
         </Group>
       </Group>
-      <Box mb="md">
-        <ActiveFilters
-          filters={state.filters}
-          names={lookups.names}
-          onChange={(filters) => update({ filters })}
-        />
-      </Box>
+      <SectionFilters
+        title={title}
+        filters={state.filters}
+        hasAppliedFilters={filterCount > 0}
+        filterIn={filterIn}
+        isOpen={isFilterOpen}
+        onClose={() => setIsFilterOpen(false)}
+        onApply={(filters) => {
+          // The drawer closes at once; the new list (every section reads the address) renders after it.
+          setIsFilterOpen(false);
+          startTransition(() => update({ filters }));
+        }}
+        onChange={(filters) => update({ filters })}
+      />
       {pageResult.isError && !data ? (
         <Alert color="red" variant="light" title="Videos could not be loaded">
           <Group gap="sm">
@@ -192,30 +175,84 @@ export function VideoListSection({
           />
         </Box>
       )}
+    </Box>
+  );
+}
+
+// The panel still blocks the page's scrolling by touch and wheel, but leaves the body's overflow alone:
+// hiding the page's scroll bar re-laid out the whole page of cards in the frame of the tap, most of the
+// open's 130 ms after its handlers on a slow phone (INP, issue 21 item 3, decision 0065).
+const removeScrollProps = { removeScrollBar: false };
+
+/**
+ * The section's applied-filter pills and its filter panel. They alone read the filter's look-ups, so the
+ * look-ups' answers, which arrive once the page is idle, re-render these and not the whole section: each such
+ * re-render of a section's header and controls was a synchronous task of 100-250 ms on a slow phone, three
+ * sections on /AllVideos (issue 21 item 3).
+ */
+function SectionFilters({
+  title,
+  filters,
+  hasAppliedFilters,
+  filterIn,
+  isOpen,
+  onClose,
+  onApply,
+  onChange,
+}: {
+  title: string;
+  filters: ListState['filters'];
+  hasAppliedFilters: boolean;
+  filterIn: 'drawer' | 'modal';
+  isOpen: boolean;
+  onClose: () => void;
+  onApply: (filters: ListState['filters']) => void;
+  onChange: (filters: ListState['filters']) => void;
+}) {
+  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
+  // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
+  const isPanelShown = useDeferredValue(isOpen);
+  const lookups = useFilterLookups({ isPanelOpen: isOpen, hasAppliedFilters });
+  const panel = isOpen && isPanelShown && (
+    <VideoFilterPanel
+      value={filters}
+      tags={lookups.tags}
+      instructorLookup={lookups.instructorLookup}
+      productLookup={lookups.productLookup}
+      onApply={onApply}
+    />
+  );
+  const filterTitle = `Filter ${title}`;
+  return (
+    <>
+      <Box mb="md">
+        <ActiveFilters filters={filters} names={lookups.names} onChange={onChange} />
+      </Box>
       {filterIn === 'modal' ? (
         <Modal
-          opened={isFilterOpen}
-          onClose={() => setIsFilterOpen(false)}
+          opened={isOpen}
+          onClose={onClose}
           title={filterTitle}
           size="lg"
           radius="lg"
           removeScrollProps={removeScrollProps}
         >
-          {isFilterOpen && isPanelShown && panel}
+          {panel}
         </Modal>
       ) : (
         <Drawer
-          opened={isFilterOpen}
-          onClose={() => setIsFilterOpen(false)}
+          opened={isOpen}
+          onClose={onClose}
           title={filterTitle}
           position={isMobile ? 'bottom' : 'right'}
           size={isMobile ? '85%' : 400}
           radius={isMobile ? 'lg' : 0}
           removeScrollProps={removeScrollProps}
         >
-          {isFilterOpen && isPanelShown && panel}
+          {panel}
         </Drawer>
       )}
-    </Box>
+    </>
   );
 }
