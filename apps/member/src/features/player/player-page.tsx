@@ -10,7 +10,7 @@ import {
 import { Box, Button, Container, Stack, Text } from '@mantine/core';
 import IconPlayerPlayFilled from '@tabler/icons-react/dist/esm/icons/IconPlayerPlayFilled.mjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useFirstScreen } from '../../app/first-screen';
 import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
@@ -113,9 +113,10 @@ export function PlayerPage() {
 
   const onExpired = useCallback(() => void playback.refetch(), [playback.refetch]);
   // "Video first": the details' images and the recommendations wait for the video's first frame (at most
-  // a few seconds), so the first segments do not queue behind them.
+  // a few seconds), so the first segments do not queue behind them. A timer or the player sets it, so it is a
+  // transition (decision 0073): the details render in slices, not in one long task on a slow phone.
   const [readyVideoId, setReadyVideoId] = useState<string | null>(null);
-  const onVideoReady = useCallback(() => setReadyVideoId(videoId), [videoId]);
+  const onVideoReady = useCallback(() => startTransition(() => setReadyVideoId(videoId)), [videoId]);
   useEffect(() => {
     const timer = window.setTimeout(onVideoReady, SECONDARY_WAIT_MS);
     return () => window.clearTimeout(timer);

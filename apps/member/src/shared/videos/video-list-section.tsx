@@ -124,7 +124,6 @@ export function VideoListSection({
       <SectionFilters
         title={title}
         filters={state.filters}
-        hasAppliedFilters={filterCount > 0}
         filterIn={filterIn}
         isOpen={isFilterOpen}
         onClose={() => setIsFilterOpen(false)}
@@ -193,7 +192,6 @@ const removeScrollProps = { removeScrollBar: false };
 function SectionFilters({
   title,
   filters,
-  hasAppliedFilters,
   filterIn,
   isOpen,
   onClose,
@@ -202,7 +200,6 @@ function SectionFilters({
 }: {
   title: string;
   filters: ListState['filters'];
-  hasAppliedFilters: boolean;
   filterIn: 'drawer' | 'modal';
   isOpen: boolean;
   onClose: () => void;
@@ -213,7 +210,7 @@ function SectionFilters({
   // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
   // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
   const isPanelShown = useDeferredValue(isOpen);
-  const lookups = useFilterLookups({ isPanelOpen: isOpen, hasAppliedFilters });
+  const lookups = useFilterLookups({ isPanelOpen: isOpen, hasAppliedFilters: countFilters(filters) > 0 });
   const panel = isOpen && isPanelShown && (
     <VideoFilterPanel
       value={filters}
