@@ -135,8 +135,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // Video first (decision 0061): until the first frame, the player renders its frame and poster only; the
   // controls, practice tools, camera bar, chapters, storyboard and thumbnails come with the first frame (below
   // or over the frame: nothing on screen moves), at the latest after READY_WAIT_MS. These updates come from a
-  // timer, a media event and a chunk's arrival, so they are transitions (decision 0073): the tools' many parts
-  // mount in slices, not in one task of 0.4-0.6 s on a slow phone.
+  // timer, a media event and a chunk's arrival, so they are transitions (decision 0073): the tools render in
+  // slices and commit apart from the page's details, not all in one task of 0.4-0.6 s on a slow phone.
   const [isReady, setIsReady] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => startTransition(() => setIsReady(true)), READY_WAIT_MS);
