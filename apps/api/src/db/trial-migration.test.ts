@@ -1,3 +1,4 @@
+import './wasm-flags';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
