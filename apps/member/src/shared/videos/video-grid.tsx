@@ -1,6 +1,6 @@
 import type { TVideoCard } from '@dance/domain';
 import { Skeleton, Stack } from '@mantine/core';
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import { MemberVideoCard, useCardActions } from './member-video-card';
 import classes from './video-grid.module.css';
 
@@ -8,8 +8,21 @@ import classes from './video-grid.module.css';
  * A responsive grid of video cards; the first row loads its thumbnails eagerly. Memoised: its section
  * re-renders when the filter drawer opens or closes, and fifteen cards re-rendered on a slow phone are
  * most of that tap's time to the next paint (INP, issue 21 item 3).
+ *
+ * The cards are a hydration boundary of their own (decision 0075). On a server-rendered page a tap that comes
+ * before hydration has finished makes React hydrate, at once and in that tap's task, the boundary holding what
+ * was tapped: without this one, a tap on a section's Filters hydrated the whole page with its 45 cards (0.4-1 s
+ * on the slow phone). Now it hydrates the page without the cards, which hydrate afterwards, in slices.
  */
-export const VideoGrid = memo(function VideoGrid({ videos, label }: { videos: TVideoCard[]; label: string }) {
+export const VideoGrid = memo(function VideoGrid(props: { videos: TVideoCard[]; label: string }) {
+  return (
+    <Suspense fallback={null}>
+      <VideoGridCards {...props} />
+    </Suspense>
+  );
+});
+
+function VideoGridCards({ videos, label }: { videos: TVideoCard[]; label: string }) {
   const actions = useCardActions();
   return (
     <ul className={classes.grid} aria-label={label}>
@@ -25,7 +38,7 @@ export const VideoGrid = memo(function VideoGrid({ videos, label }: { videos: TV
       ))}
     </ul>
   );
-});
+}
 
 /** Placeholder cards of the grid's shape while the first page loads (no layout jump). */
 export function VideoGridSkeleton({ count = 6 }: { count?: number }) {
