@@ -114,8 +114,9 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     const page = await renderFirstScreen({ url: '/Library', apiBase });
     if (!page) throw new Error('the library was not rendered');
     expect(page.html).toContain('Pirouette drill 3');
-    // Each grid of cards is a hydration boundary of its own (decision 0075): a tap before hydration has finished
-    // hydrates the page around it, not the cards.
+    // Each section, and each grid of cards, is a hydration boundary of its own (decision 0075): a tap before
+    // hydration has finished hydrates the tapped section's header and controls, not the page's cards.
+    expect(page.html).toMatch(/<!--\$--><section[^>]*aria-labelledby=/);
     expect(page.html).toMatch(/<!--\$--><ul[^>]*aria-label="[^"]+ videos"/);
     // Inline, not sent apart for an inline script to move into place (the production CSP runs none).
     expect(page.html).not.toContain('<script');

@@ -14,7 +14,7 @@ import { Alert, Badge, Box, Button, Drawer, Group, Modal, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import IconAdjustmentsHorizontal from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsHorizontal.mjs';
 import IconArrowsShuffle from '@tabler/icons-react/dist/esm/icons/IconArrowsShuffle.mjs';
-import { type ReactNode, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
 import { listQueryOf, pageQueryOf, type SectionSource, SORTS_WITH_SHUFFLE } from './list-query';
 import { useFilterLookups } from './use-filter-lookups';
 import { useListState } from './use-list-state';
@@ -28,11 +28,24 @@ function useSectionPage(source: SectionSource, state: ListState) {
   return isSaved ? saved : list;
 }
 
+type VideoListSectionProps = Parameters<typeof ListSection>[0];
+
 /**
  * One list section (spec 2 §2 "Library category sections"): the filter, the sorts, Shuffle, pages of 15
  * and the empty state. Its state lives in the URL (namespaced when the page has several sections).
+ *
+ * Each section is a hydration boundary of its own, as its grid of cards is (decision 0075): a tap on a section's
+ * controls before the page has hydrated hydrates that section's header and controls, not the page's others.
  */
-export function VideoListSection({
+export function VideoListSection(props: VideoListSectionProps) {
+  return (
+    <Suspense fallback={null}>
+      <ListSection {...props} />
+    </Suspense>
+  );
+}
+
+function ListSection({
   title,
   titleOrder = 2,
   namespace,
@@ -208,9 +221,13 @@ function SectionFilters({
 }) {
   const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
   // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
-  // on Filters answers within a frame on a slow phone (INP, issue 21 item 3).
+  // on Filters answers within a frame on a slow phone (INP, issue 21 item 3). The look-ups' requests start with
+  // the panel too: started by the tap, they ran in its task (three fetches, 25-30 ms on the slow phone).
   const isPanelShown = useDeferredValue(isOpen);
-  const lookups = useFilterLookups({ isPanelOpen: isOpen, hasAppliedFilters: countFilters(filters) > 0 });
+  const lookups = useFilterLookups({
+    isPanelOpen: isOpen && isPanelShown,
+    hasAppliedFilters: countFilters(filters) > 0,
+  });
   const panel = isOpen && isPanelShown && (
     <VideoFilterPanel
       value={filters}
