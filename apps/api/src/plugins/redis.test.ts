@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
@@ -65,13 +66,55 @@ describe.skipIf(!hasRedis)('rate limits shared through Redis (REDIS_URL)', () =>
   });
 });
 
+/** A TCP proxy to the test Redis that closes the first `drops` connections at once, as a starting Redis can. */
+async function flakyProxy(drops: number) {
+  const target = new URL(redisUrl);
+  const sockets = new Set<Socket>();
+  let seen = 0;
+  const server = createServer((client) => {
+    sockets.add(client);
+    if (seen++ < drops) return client.destroy();
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    sockets.add(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    connections: () => seen,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 describe('Redis at start', () => {
+  it.skipIf(!hasRedis)('tries again when Redis drops the first connections, and starts', async () => {
+    const proxy = await flakyProxy(2);
+    const silent = { error() {}, warn() {} } as unknown as Parameters<typeof connectRedis>[1];
+    try {
+      const redis = await connectRedis(proxy.url, silent);
+      expect(await redis.ping()).toBe('PONG');
+      expect(proxy.connections()).toBe(3);
+      redis.disconnect();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('stops the start with a clear error when Redis does not answer', async () => {
     const silent = { error() {}, warn() {} } as unknown as Parameters<typeof connectRedis>[1];
-    const failure = await connectRedis('redis://:secret@127.0.0.1:1', silent).catch((e: unknown) => e);
+    const failure = await connectRedis('redis://:secret@127.0.0.1:1', silent, { startTimeoutMs: 700 }).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(ConfigError);
+    // The last attempt's reason, after the retries within the start's deadline.
     expect((failure as Error).message).toMatch(
-      /Redis did not answer at REDIS_URL \(redis:\/\/127\.0\.0\.1:1/,
+      /Redis did not answer at REDIS_URL \(redis:\/\/127\.0\.0\.1:1\/?\): connect ECONNREFUSED/,
     );
     expect((failure as Error).message).not.toContain('secret');
   });

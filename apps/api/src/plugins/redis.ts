@@ -11,11 +11,17 @@ function safeAddress(url: string) {
 }
 
 /**
- * The shared Redis (REDIS_URL): connected and answering before the app starts, else a clear error. Later, a
- * lost Redis does not queue or stall requests (no offline queue, a short command timeout): the rate limit lets
- * requests through while it is down (decision 0044), and the client reconnects by itself.
+ * The shared Redis (REDIS_URL): connected and answering before the app starts, else a clear error. A Redis that
+ * refuses or drops the first connection (starting, restarting, busy) is tried again until `startTimeoutMs` has
+ * passed, so the API and Redis can start together. Later, a lost Redis does not queue or stall requests (no
+ * offline queue, a short command timeout): the rate limit lets requests through while it is down (decision 0044),
+ * and the client reconnects by itself.
  */
-export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+export async function connectRedis(
+  url: string,
+  log: FastifyBaseLogger,
+  { startTimeoutMs = 10_000 }: { startTimeoutMs?: number } = {},
+): Promise<Redis> {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
@@ -28,7 +34,9 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   });
   let up = false;
   let loggedDown = false;
-  redis.on('error', (err) => {
+  let lastError: Error | undefined;
+  redis.on('error', (err: Error) => {
+    lastError = err;
     if (!up || loggedDown) return;
     loggedDown = true;
     log.error({ err }, 'Redis unreachable: rate limits are per process until it is back');
@@ -39,7 +47,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     loggedDown = false;
   });
   try {
-    await redis.connect();
+    await untilReady(redis, startTimeoutMs, () => lastError);
     await redis.ping();
   } catch (error) {
     redis.disconnect();
@@ -48,6 +56,26 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     );
   }
   return redis;
+}
+
+/**
+ * Resolves when the client is ready. `connect()` alone rejects at the first closed connection even though the
+ * retry strategy goes on reconnecting, so this waits for `ready` across those retries, up to the deadline.
+ */
+function untilReady(redis: Redis, timeoutMs: number, lastError: () => Error | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(lastError() ?? new Error(`not ready within ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onReady() {
+      clearTimeout(timer);
+      resolve();
+    }
+    redis.once('ready', onReady);
+    // The retry strategy reconnects after a failed first attempt; the rejection itself says nothing more.
+    redis.connect().catch(() => {});
+  });
 }
 
 /**
