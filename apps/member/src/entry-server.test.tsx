@@ -101,6 +101,8 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     if (!page) throw new Error('home was not rendered');
     expect(page.html).toContain('Pirouette drill 1');
     expect(page.html).toContain('Recent Releases');
+    // Each row hydrates apart (decision 0075).
+    expect(page.html).toMatch(/<!--\$--><section[^>]*aria-labelledby=/);
 
     expect(JSON.stringify(page.state)).toContain('Pirouette drill 2');
     expect(page.isMobile).toBe(false);

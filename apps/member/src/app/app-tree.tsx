@@ -1,17 +1,18 @@
 import type { ApiClient } from '@dance/api-client';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { AppProviders } from './app-providers';
 import { type FirstScreen, FirstScreenProvider } from './first-screen';
+import { HydratesApart } from './hydrates-apart';
 import { AppRoutes } from './router';
 
 /**
  * The whole app, as the browser (main.tsx) and the server's first screen (entry-server.tsx) render it: hydration
  * needs the same components in the same places, so both render this, each with its own router.
  *
- * The routes sit in a Suspense boundary of their own. Hydrating the server's markup, React takes such a
- * boundary's content at a low, interruptible priority, in slices of a few milliseconds, instead of in one task
- * with the shell (574 ms of blocking on Lighthouse's slow phone without it, decision 0071).
+ * The routes hydrate apart from the shell: React takes them at a low, interruptible priority, in slices of a few
+ * milliseconds, instead of in one task with the shell (574 ms of blocking on Lighthouse's slow phone without it,
+ * decision 0071).
  */
 export function AppTree({
   client,
@@ -34,10 +35,10 @@ export function AppTree({
           {router(
             <>
               {navigatorBridge}
-              <Suspense fallback={null}>
+              <HydratesApart>
                 <AppRoutes />
                 <ReplayHeldActions />
-              </Suspense>
+              </HydratesApart>
             </>,
           )}
         </FirstScreenProvider>

@@ -4,22 +4,14 @@ import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { HydratesApart } from '../../app/hydrates-apart';
 import { type CardActions, MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 import { ROW_IMAGE_SIZES } from './image-sizes';
 
 const CARD_WIDTH = 280;
 
-/** One home row (spec 1 §2): the group's name, a link to all of it, and a horizontal scroller of cards. */
-export function VideoRow({
-  title,
-  videos,
-  viewAllTo,
-  actions,
-  isPriority = false,
-  empty,
-  progress,
-}: {
+interface VideoRowProps {
   title: string;
   videos: TVideoCard[];
   viewAllTo?: string;
@@ -28,7 +20,21 @@ export function VideoRow({
   empty?: ReactNode;
   /** How far the member watched each video (id to 0..1): a bar on its card. */
   progress?: Record<string, number>;
-}) {
+}
+
+/**
+ * One home row (spec 1 §2): the group's name, a link to all of it, and a horizontal scroller of cards. Each row
+ * hydrates apart (decision 0075): a tap on a card before the page has hydrated hydrates that row, not the others.
+ */
+export function VideoRow(props: VideoRowProps) {
+  return (
+    <HydratesApart>
+      <Row {...props} />
+    </HydratesApart>
+  );
+}
+
+function Row({ title, videos, viewAllTo, actions, isPriority = false, empty, progress }: VideoRowProps) {
   const headingId = useId();
   const scroller = useRef<HTMLUListElement>(null);
 

@@ -1,6 +1,7 @@
 import type { TVideoCard } from '@dance/domain';
 import { Skeleton, Stack } from '@mantine/core';
-import { memo, Suspense } from 'react';
+import { memo } from 'react';
+import { HydratesApart } from '../../app/hydrates-apart';
 import { MemberVideoCard, useCardActions } from './member-video-card';
 import classes from './video-grid.module.css';
 
@@ -9,16 +10,15 @@ import classes from './video-grid.module.css';
  * re-renders when the filter drawer opens or closes, and fifteen cards re-rendered on a slow phone are
  * most of that tap's time to the next paint (INP, issue 21 item 3).
  *
- * The cards are a hydration boundary of their own (decision 0075). On a server-rendered page a tap that comes
- * before hydration has finished makes React hydrate, at once and in that tap's task, the boundary holding what
- * was tapped: without this one, a tap on a section's Filters hydrated the whole page with its 45 cards (0.4-1 s
- * on the slow phone). Now it hydrates the page without the cards, which hydrate afterwards, in slices.
+ * The cards hydrate apart (decision 0075): a tap before hydration has finished hydrates the boundary holding
+ * what was tapped, in that tap's task, and without this one a tap on a section's Filters hydrated the page's
+ * 45 cards with it (0.4-1 s on the slow phone). The cards now hydrate afterwards, in slices.
  */
 export const VideoGrid = memo(function VideoGrid(props: { videos: TVideoCard[]; label: string }) {
   return (
-    <Suspense fallback={null}>
+    <HydratesApart>
       <VideoGridCards {...props} />
-    </Suspense>
+    </HydratesApart>
   );
 });
 

@@ -14,7 +14,8 @@ import { Alert, Badge, Box, Button, Drawer, Group, Modal, Text, Title } from '@m
 import { useMediaQuery } from '@mantine/hooks';
 import IconAdjustmentsHorizontal from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsHorizontal.mjs';
 import IconArrowsShuffle from '@tabler/icons-react/dist/esm/icons/IconArrowsShuffle.mjs';
-import { type ReactNode, Suspense, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
+import { HydratesApart } from '../../app/hydrates-apart';
 import { listQueryOf, pageQueryOf, type SectionSource, SORTS_WITH_SHUFFLE } from './list-query';
 import { useFilterLookups } from './use-filter-lookups';
 import { useListState } from './use-list-state';
@@ -28,20 +29,31 @@ function useSectionPage(source: SectionSource, state: ListState) {
   return isSaved ? saved : list;
 }
 
-type VideoListSectionProps = Parameters<typeof ListSection>[0];
+interface VideoListSectionProps {
+  title: string;
+  titleOrder?: 1 | 2;
+  namespace?: string;
+  source: SectionSource;
+  filterIn?: 'drawer' | 'modal';
+  canShuffle?: boolean;
+  emptyText?: string;
+  /** Shown instead of `emptyText` when the list is empty without any filter (the saved list). */
+  emptyWithoutFilters?: ReactNode;
+  intro?: ReactNode;
+}
 
 /**
  * One list section (spec 2 §2 "Library category sections"): the filter, the sorts, Shuffle, pages of 15
  * and the empty state. Its state lives in the URL (namespaced when the page has several sections).
  *
- * Each section is a hydration boundary of its own, as its grid of cards is (decision 0075): a tap on a section's
- * controls before the page has hydrated hydrates that section's header and controls, not the page's others.
+ * Each section hydrates apart, as its grid of cards does (decision 0075): a tap on a section's controls before
+ * the page has hydrated hydrates that section's header and controls, not the page's others.
  */
 export function VideoListSection(props: VideoListSectionProps) {
   return (
-    <Suspense fallback={null}>
+    <HydratesApart>
       <ListSection {...props} />
-    </Suspense>
+    </HydratesApart>
   );
 }
 
@@ -55,18 +67,7 @@ function ListSection({
   emptyText = FIRST_PAGE_MESSAGES.noVideosToShow,
   emptyWithoutFilters,
   intro,
-}: {
-  title: string;
-  titleOrder?: 1 | 2;
-  namespace?: string;
-  source: SectionSource;
-  filterIn?: 'drawer' | 'modal';
-  canShuffle?: boolean;
-  emptyText?: string;
-  /** Shown instead of `emptyText` when the list is empty without any filter (the saved list). */
-  emptyWithoutFilters?: ReactNode;
-  intro?: ReactNode;
-}) {
+}: VideoListSectionProps) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const { state, update } = useListState({ namespace, sorts: SORTS_WITH_SHUFFLE });
@@ -223,12 +224,14 @@ function SectionFilters({
   // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
   // on Filters answers within a frame on a slow phone (INP, issue 21 item 3). The look-ups' requests start with
   // the panel too: started by the tap, they ran in its task (three fetches, 25-30 ms on the slow phone).
-  const isPanelShown = useDeferredValue(isOpen);
+  const wasOpen = useDeferredValue(isOpen);
+  // Closing hides the panel (and stops the look-ups) at once; opening shows it with the deferred render.
+  const isPanelReady = isOpen && wasOpen;
   const lookups = useFilterLookups({
-    isPanelOpen: isOpen && isPanelShown,
+    isPanelOpen: isPanelReady,
     hasAppliedFilters: countFilters(filters) > 0,
   });
-  const panel = isOpen && isPanelShown && (
+  const panel = isPanelReady && (
     <VideoFilterPanel
       value={filters}
       tags={lookups.tags}
