@@ -23,6 +23,7 @@ import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './player-page.module.css';
 import { useSetReaction, videoDetailKey } from './queries';
 import { RecommendationSlider } from './recommendation-slider';
+import { TagLinks } from './tag-links';
 
 const SOCIAL_ICONS: Record<string, typeof IconWorld> = {
   facebook: IconBrandFacebook,
@@ -30,28 +31,6 @@ const SOCIAL_ICONS: Record<string, typeof IconWorld> = {
   linkedin: IconBrandLinkedin,
   twitter: IconBrandX,
 };
-
-/** Tags link to the library filtered by the tag (spec 2 §2). */
-export function TagLinks({ tags }: { tags: TVideoDetail['tags'] }) {
-  return (
-    <Group gap={6} wrap="wrap">
-      {tags.map((tag) => (
-        <Badge
-          key={tag.id}
-          component={Link}
-          to={`/AllVideos?tag=${encodeURIComponent(tag.id)}`}
-          variant="default"
-          radius="sm"
-          tt="none"
-          leftSection={<TagDot color={tag.color} />}
-          style={{ cursor: 'pointer' }}
-        >
-          {tag.name}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
 
 /** Collapsed text with More / Show Less, shown only when the text actually overflows. */
 export function CollapsibleText({

@@ -16,11 +16,10 @@ import { useFirstScreen } from '../../app/first-screen';
 import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
-import { CommunityChat } from '../../shared/community';
 import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
 import { PlayerBox } from '../../shared/video-player/player-box';
+import { whenStreamMayStart } from '../../shared/video-player/poster-first';
 import { VideoPlayer } from '../../shared/video-player/video-player';
-import { PlayerDetails } from './player-details';
 import classes from './player-page.module.css';
 import {
   historyKey,
@@ -31,6 +30,19 @@ import {
   useVideoDetail,
 } from './queries';
 import { UpgradeView } from './upgrade-view';
+
+type BelowThePlayerModule = typeof import('./below-the-player');
+/**
+ * What comes below the video (details, recommendations, comments) is a chunk apart, asked for when the stream
+ * may start, so that it is here by the first frame but not evaluated before it (issue 21 item 3). Once loaded,
+ * later player pages have it at once.
+ */
+let loadedBelowThePlayer: BelowThePlayerModule | null = null;
+const loadBelowThePlayer = () =>
+  import('./below-the-player').then((module) => {
+    loadedBelowThePlayer = module;
+    return module;
+  });
 
 /** The longest the page's secondary requests wait for the video's first frame. */
 const SECONDARY_WAIT_MS = 3000;
@@ -128,6 +140,23 @@ export function PlayerPage() {
     if (nextVideo) void navigate(playerPath(nextVideo.id, type, playlistId));
   }, [nextVideo, navigate, type, playlistId]);
 
+  const isStarting =
+    readyVideoId !== videoId && !playback.isError && (playback.isPending || Boolean(playback.data?.source));
+  // What comes below the video is asked for when the stream may start (so it is here by the first frame), or
+  // when it is due if that comes first (a page without a stream). Held in state rather than `lazy`: a lazy part
+  // suspending in the page's transitions would hold them back.
+  const [below, setBelow] = useState<BelowThePlayerModule | 'failed' | null>(loadedBelowThePlayer);
+  const isBelowDue = Boolean(detailData) && !isStarting;
+  useEffect(() => {
+    if (loadedBelowThePlayer || !isMember) return;
+    const load = () =>
+      loadBelowThePlayer().then(
+        (module) => startTransition(() => setBelow(module)),
+        () => startTransition(() => setBelow('failed')),
+      );
+    void (isBelowDue ? load() : whenStreamMayStart().then(load));
+  }, [isMember, isBelowDue]);
+
   if (!videoId) {
     return (
       <Container size="lg" py="md">
@@ -171,8 +200,6 @@ export function PlayerPage() {
 
   const prefs = preferences.data ?? { isMirrored: false, playbackRate: 1 };
   const data = playback.data;
-  const isStarting =
-    readyVideoId !== videoId && !playback.isError && (playback.isPending || Boolean(data?.source));
 
   const autoPlay = playlistNext.isPlaylist || isPlayOnOpen(location.state);
   const playerProps = {
@@ -272,25 +299,23 @@ export function PlayerPage() {
         ) : (
           playerArea
         )}
-        {/* The details come with the video's first frame (the first render is the player's alone), below it. */}
-        {detailData && !isStarting && data?.access !== 'upgrade' && (
-          <PlayerDetails
+        {/* The details and the comments come with the video's first frame (the first render is the player's
+            alone), below it. */}
+        {detailData && !isStarting && below && below !== 'failed' && (
+          <below.BelowThePlayer
+            videoId={videoId}
             detail={detailData}
             type={type}
             playlistId={playlistId}
             trailer={(data?.trailer ?? null) as TStream | null}
-            isMediaDeferred={isStarting}
+            hasDetails={data?.access !== 'upgrade'}
+            target={params.get('target')}
           />
         )}
-        {detail.isError && !detail.data && (
+        {((detail.isError && !detail.data) || below === 'failed') && (
           <Box>
-            <Text c="red">{detail.error.message || PLAYER_MESSAGES.videoFetchFailed}</Text>
+            <Text c="red">{detail.error?.message || PLAYER_MESSAGES.videoFetchFailed}</Text>
           </Box>
-        )}
-        {/* The comments come with the details' images (once the video starts, at most a few seconds): the
-            details grow then, and a chat already on the page would be pushed down (CLS, issue 21 item 3). */}
-        {detail.data && !isStarting && (
-          <CommunityChat subjectType="video" subjectId={videoId} target={params.get('target')} />
         )}
       </Stack>
     </Container>

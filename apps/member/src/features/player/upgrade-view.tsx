@@ -3,7 +3,7 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PlayerBox } from '../../shared/video-player/player-box';
 import { VideoPlayer } from '../../shared/video-player/video-player';
-import { TagLinks } from './player-details';
+import { TagLinks } from './tag-links';
 
 /**
  * A class video for someone without a user type (spec 2 §2): the trailer, title, instructor, tags and
