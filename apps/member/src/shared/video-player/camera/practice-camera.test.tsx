@@ -50,7 +50,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('PracticeCamera', () => {
   it('explains why before asking for the camera, and asks only on the member’s word', async () => {
     renderCamera();
-    await userEvent.click(screen.getByRole('button', { name: 'Practise with camera' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Practise with camera' }));
     expect(screen.getByText(CAMERA_MESSAGES.prompt)).toBeInTheDocument();
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Turn on camera' })).toHaveFocus();
@@ -63,12 +63,12 @@ describe('PracticeCamera', () => {
 
   it('stops the camera when turned off and when the player goes away', async () => {
     const view = renderCamera();
-    await userEvent.click(screen.getByRole('button', { name: 'Practise with camera' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Practise with camera' }));
     await userEvent.click(screen.getByRole('button', { name: 'Turn on camera' }));
     await screen.findByTestId('camera-video');
     await userEvent.click(screen.getByRole('button', { name: 'Turn camera off' }));
     expect(stopTrack).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Practise with camera' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Practise with camera' }));
     await userEvent.click(screen.getByRole('button', { name: 'Turn on camera' }));
     await screen.findByTestId('camera-video');
     view.unmount();
@@ -82,7 +82,7 @@ describe('PracticeCamera', () => {
   ])('says what to do on %s', async (name, message) => {
     getUserMedia.mockImplementation(() => Promise.reject(new DOMException('no', name)));
     renderCamera();
-    await userEvent.click(screen.getByRole('button', { name: 'Practise with camera' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Practise with camera' }));
     await userEvent.click(screen.getByRole('button', { name: 'Turn on camera' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByTestId('camera-video')).toBeNull();
