@@ -224,9 +224,9 @@ function SectionFilters({
   // The drawer paints at once and its panel (tags, lookups) renders right after, at lower priority, so a tap
   // on Filters answers within a frame on a slow phone (INP, issue 21 item 3). The look-ups' requests start with
   // the panel too: started by the tap, they ran in its task (three fetches, 25-30 ms on the slow phone).
-  const wasOpen = useDeferredValue(isOpen);
+  const deferredIsOpen = useDeferredValue(isOpen);
   // Closing hides the panel (and stops the look-ups) at once; opening shows it with the deferred render.
-  const isPanelReady = isOpen && wasOpen;
+  const isPanelReady = isOpen && deferredIsOpen;
   const lookups = useFilterLookups({
     isPanelOpen: isPanelReady,
     hasAppliedFilters: countFilters(filters) > 0,

@@ -1,29 +1,12 @@
-import {
-  type MutableRefObject,
-  type ReactNode,
-  type RefObject,
-  startTransition,
-  useEffect,
-  useState,
-} from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { whenStreamMayStart } from '../poster-first';
-import type { LoopState } from '../practice-loop';
-import type { CameraLayout } from './camera-panel';
+import type { CameraLayout, CameraPanelProps } from './camera-panel';
 import classes from './practice-camera.module.css';
 
 export type { CameraLayout } from './camera-panel';
 
-export interface PracticeCameraProps {
-  /** The video the takes belong to (none: no takes, e.g. a trailer). */
-  videoId: string | null;
-  lessonRef: RefObject<HTMLVideoElement | null>;
-  loop: LoopState;
-  /** The speed the lesson plays at now (the ramp's while a ramped loop runs). */
-  speed: number;
-  /** Loop a take's part of the lesson while it replays. */
-  onLoopRange: (a: number, b: number, label: string) => void;
-  /** The player calls this with every presented lesson frame. */
-  frameHook: MutableRefObject<((mediaTime: number, video: HTMLVideoElement) => void) | null>;
+/** The panel's own props (the video, the loop, the frame hook), the stage's content and the tools. */
+export interface PracticeCameraProps extends Omit<CameraPanelProps, 'slots' | 'onLayoutChange'> {
   /** The lesson's frame. */
   children: ReactNode;
   /** The player's tools, shown between the picture and the camera's own. */
