@@ -25,6 +25,9 @@ export const PLAYER_MESSAGES = {
   classComingSoon: 'This class is coming soon.',
   classComingSoonTrailer: 'This class is coming soon. Watch the trailer until it is released.',
   mediaFailed: 'This video could not be processed.',
+  /** A part of the player whose code could not load (the network dropped, or a new release replaced it). */
+  practiceToolsFailed: 'The practice tools could not load. Reload the page to try again.',
+  cameraFailed: 'The camera could not load. Reload the page to try again.',
   // Upload wizard (spec 3 §4, §5, §8)
   addVideoToContinue: 'Please add a video to continue',
   invalidChapterTime: 'Invalid time. Use HH:MM:SS.',

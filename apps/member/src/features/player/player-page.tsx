@@ -17,8 +17,8 @@ import { PLAN_REQUIRED_REASON } from '../../app/plan-required';
 import { isPlayOnOpen } from '../../app/play-on-open';
 import { useViewer } from '../../app/use-viewer';
 import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
+import { chunkWithTheStream, useChunkWithTheStream } from '../../shared/video-player/chunk-with-the-stream';
 import { PlayerBox } from '../../shared/video-player/player-box';
-import { whenStreamMayStart } from '../../shared/video-player/poster-first';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './player-page.module.css';
 import {
@@ -31,18 +31,11 @@ import {
 } from './queries';
 import { UpgradeView } from './upgrade-view';
 
-type BelowThePlayerModule = typeof import('./below-the-player');
 /**
- * What comes below the video (details, recommendations, comments) is a chunk apart, asked for when the stream
- * may start, so that it is here by the first frame but not evaluated before it (issue 21 item 3). Once loaded,
- * later player pages have it at once.
+ * What comes below the video (details, recommendations, comments) is a chunk apart, here by the first frame but
+ * not evaluated before it (issue 21 item 3, decision 0076).
  */
-let loadedBelowThePlayer: BelowThePlayerModule | null = null;
-const loadBelowThePlayer = () =>
-  import('./below-the-player').then((module) => {
-    loadedBelowThePlayer = module;
-    return module;
-  });
+const belowThePlayerChunk = chunkWithTheStream(() => import('./below-the-player'));
 
 /** The longest the page's secondary requests wait for the video's first frame. */
 const SECONDARY_WAIT_MS = 3000;
@@ -142,20 +135,12 @@ export function PlayerPage() {
 
   const isStarting =
     readyVideoId !== videoId && !playback.isError && (playback.isPending || Boolean(playback.data?.source));
-  // What comes below the video is asked for when the stream may start (so it is here by the first frame), or
-  // when it is due if that comes first (a page without a stream). Held in state rather than `lazy`: a lazy part
-  // suspending in the page's transitions would hold them back.
-  const [below, setBelow] = useState<BelowThePlayerModule | 'failed' | null>(loadedBelowThePlayer);
-  const isBelowDue = Boolean(detailData) && !isStarting;
-  useEffect(() => {
-    if (loadedBelowThePlayer || !isMember) return;
-    const load = () =>
-      loadBelowThePlayer().then(
-        (module) => startTransition(() => setBelow(module)),
-        () => startTransition(() => setBelow('failed')),
-      );
-    void (isBelowDue ? load() : whenStreamMayStart().then(load));
-  }, [isMember, isBelowDue]);
+  // What comes below the video is asked for when the stream may start, or when it is due if that comes first
+  // (a page without a stream). Guests see the upgrade view or the sign-in page: they have no use for it.
+  const below = useChunkWithTheStream(belowThePlayerChunk, {
+    isWanted: isMember,
+    isDueNow: Boolean(detailData) && !isStarting,
+  });
 
   if (!videoId) {
     return (

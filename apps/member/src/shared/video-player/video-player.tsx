@@ -31,9 +31,10 @@ import {
   useState,
 } from 'react';
 import { PracticeCamera } from './camera/practice-camera';
+import { ChunkFailed } from './chunk-failed';
+import { chunkWithTheStream, useChunkWithTheStream } from './chunk-with-the-stream';
 import { type CountSettings, DEFAULT_COUNT_SETTINGS } from './count-settings';
 import { playerKeyAction } from './player-keys';
-import { whenStreamMayStart } from './poster-first';
 import { EMPTY_LOOP, isLoopActive, loopSpeed, setLoopPoint } from './practice-loop';
 import { findCue } from './storyboard';
 import { useCountDisplay } from './use-count-display';
@@ -50,14 +51,8 @@ import { useTunedStartUp } from './use-tuned-start-up';
 import { useVideoFrames } from './use-video-frames';
 import classes from './video-player.module.css';
 
-type PracticeToolsModule = typeof import('./practice-tools');
-/** The practice tools' own chunk (decision 0066), once loaded: later players have it at once. */
-let loadedPracticeTools: PracticeToolsModule | null = null;
-const loadPracticeTools = () =>
-  import('./practice-tools').then((module) => {
-    loadedPracticeTools = module;
-    return module;
-  });
+/** The practice tools' own chunk (decision 0066). */
+const practiceToolsChunk = chunkWithTheStream(() => import('./practice-tools'));
 
 export interface VideoPlayerProps {
   /** Null while the playback answer is on its way: the player shows its empty frame and "loading....". */
@@ -144,16 +139,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, []);
   // The practice tools' code is asked for when the stream starts, so it is here by the first frame; the page
   // is told the video is ready once both are, so its details never render above tools still to come.
-  const [tools, setTools] = useState<PracticeToolsModule | 'failed' | null>(loadedPracticeTools);
-  useEffect(() => {
-    if (loadedPracticeTools) return;
-    void whenStreamMayStart()
-      .then(loadPracticeTools)
-      .then(
-        (module) => startTransition(() => setTools(module)),
-        () => startTransition(() => setTools('failed')),
-      );
-  }, []);
+  const tools = useChunkWithTheStream(practiceToolsChunk);
   const [hasFirstFrame, setHasFirstFrame] = useState(false);
   const readyRef = useRef(props.onReady);
   readyRef.current = props.onReady;
@@ -614,37 +600,42 @@ export function VideoPlayer(props: VideoPlayerProps) {
     </div>
   );
   // The practice tools come with the first frame (their code loads with the stream, decision 0066).
-  const practiceTools = tools && tools !== 'failed' && (
-    <tools.PracticeTools
-      counts={
-        stream && grid
-          ? {
-              settings: countSettings,
-              onChange: setCountSettings,
-              onStep: stepCounts,
-              onLoopCounts: toggleCountsLoop,
-              isLooping: isLoopActive(loop) && !!loop.label?.endsWith('× 8'),
-              speed,
-              onShowKeys: () => setShowKeys(true),
-            }
-          : null
-      }
-      isKeysHelpOpen={showKeys}
-      onKeysHelpClose={() => setShowKeys(false)}
-      loopBar={
-        stream
-          ? {
-              loop,
-              chapters,
-              onSetPoint: (point) =>
-                setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time)),
-              onLoopChapter: loopChapter,
-              onChange: setLoop,
-            }
-          : null
-      }
-    />
-  );
+  const practiceTools =
+    tools === 'failed' ? (
+      <ChunkFailed message={PLAYER_MESSAGES.practiceToolsFailed} />
+    ) : (
+      tools && (
+        <tools.PracticeTools
+          counts={
+            stream && grid
+              ? {
+                  settings: countSettings,
+                  onChange: setCountSettings,
+                  onStep: stepCounts,
+                  onLoopCounts: toggleCountsLoop,
+                  isLooping: isLoopActive(loop) && !!loop.label?.endsWith('× 8'),
+                  speed,
+                  onShowKeys: () => setShowKeys(true),
+                }
+              : null
+          }
+          isKeysHelpOpen={showKeys}
+          onKeysHelpClose={() => setShowKeys(false)}
+          loopBar={
+            stream
+              ? {
+                  loop,
+                  chapters,
+                  onSetPoint: (point) =>
+                    setLoop((l) => setLoopPoint(l, point, videoRef.current?.currentTime ?? time)),
+                  onLoopChapter: loopChapter,
+                  onChange: setLoop,
+                }
+              : null
+          }
+        />
+      )
+    );
 
   return (
     <Stack gap="sm">

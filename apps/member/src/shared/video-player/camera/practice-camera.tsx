@@ -1,5 +1,7 @@
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
-import { whenStreamMayStart } from '../poster-first';
+import { PLAYER_MESSAGES } from '@dance/domain';
+import { type ReactNode, useState } from 'react';
+import { ChunkFailed } from '../chunk-failed';
+import { chunkWithTheStream, useChunkWithTheStream } from '../chunk-with-the-stream';
 import type { CameraLayout, CameraPanelProps } from './camera-panel';
 import classes from './practice-camera.module.css';
 
@@ -15,36 +17,20 @@ export interface PracticeCameraProps extends Omit<CameraPanelProps, 'slots' | 'o
   isBarShown?: boolean;
 }
 
-type CameraPanelModule = typeof import('./camera-panel');
 /**
  * The camera's bar and picture are a chunk of their own (recording, takes kept in IndexedDB, replay): in the
  * player's chunk their code was evaluated before the video's first frame, in the player page's longest task on
  * a slow phone (issue 21 item 3). It is asked for when the stream may start, as the practice tools are, so it
  * is here by the first frame; once loaded, later players have it at once.
  */
-let loadedCameraPanel: CameraPanelModule | null = null;
-const loadCameraPanel = () =>
-  import('./camera-panel').then((module) => {
-    loadedCameraPanel = module;
-    return module;
-  });
+const cameraPanelChunk = chunkWithTheStream(() => import('./camera-panel'));
 
 /**
  * Practise beside your camera (issue 20 item 4): the stage that holds the lesson's frame and, once the member
  * turns the camera on, their picture beside it or over it; then the player's tools and the camera's bar.
  */
 export function PracticeCamera({ children, tools, isBarShown = true, ...panelProps }: PracticeCameraProps) {
-  const [panel, setPanel] = useState<CameraPanelModule | null>(loadedCameraPanel);
-  useEffect(() => {
-    if (loadedCameraPanel) return;
-    // A chunk that fails to load leaves the player without the camera's bar, as with the practice tools.
-    void whenStreamMayStart()
-      .then(loadCameraPanel)
-      .then(
-        (module) => startTransition(() => setPanel(module)),
-        () => {},
-      );
-  }, []);
+  const panel = useChunkWithTheStream(cameraPanelChunk);
   const [layout, setLayout] = useState<CameraLayout | undefined>(undefined);
   const [pipSlot, setPipSlot] = useState<HTMLDivElement | null>(null);
   const [sideSlot, setSideSlot] = useState<HTMLDivElement | null>(null);
@@ -59,7 +45,8 @@ export function PracticeCamera({ children, tools, isBarShown = true, ...panelPro
         <div ref={setSideSlot} className={classes.slot} />
       </div>
       {tools}
-      {isBarShown && panel && (
+      {isBarShown && panel === 'failed' && <ChunkFailed message={PLAYER_MESSAGES.cameraFailed} />}
+      {isBarShown && panel && panel !== 'failed' && (
         <panel.CameraPanel
           {...panelProps}
           slots={{ pip: pipSlot, side: sideSlot }}
