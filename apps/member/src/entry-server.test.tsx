@@ -124,6 +124,34 @@ describe('the first screen rendered by the server (decision 0071)', () => {
     expect(page.html).not.toContain('<script');
   });
 
+  it("gives the first screen's thumbnails priority on /AllVideos, and the sections below none", async () => {
+    const categories = ['Lessons', 'Exercises', 'Acrossthefloor'].map((name, n) => ({
+      id: `d0000000-0000-4000-8000-00000000000${n + 1}`,
+      name,
+      routePath: `/${name}`,
+    }));
+    const manyCards = [1, 2, 3, 4, 5].map((n) =>
+      videoCard(n, {
+        id: `c0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        thumbnailUrl: `/files/thumbnail/2026-11/v${n}.jpg#webp=320,640`,
+      }),
+    );
+    server.use(
+      sessionHandler(null),
+      http.get(apiUrl('/categories'), () => HttpResponse.json({ items: categories })),
+      http.get(apiUrl('/videos'), () =>
+        HttpResponse.json({ items: manyCards, total: 5, page: 1, pageSize: 15 }),
+      ),
+    );
+    const page = await renderFirstScreen({ url: '/AllVideos', apiBase });
+    if (!page) throw new Error('/AllVideos was not rendered');
+    const thumbnails = page.html.match(/<img [^>]*class="[^"]*image[^>]*>/g) ?? [];
+    expect(thumbnails).toHaveLength(15);
+    // The first section's first row; the two sections below, a screen or more down on a phone, load lazily.
+    expect(thumbnails.filter((img) => img.includes('loading="eager"'))).toEqual(thumbnails.slice(0, 4));
+    expect(thumbnails.filter((img) => /fetchPriority="high"/i.test(img))).toHaveLength(4);
+  });
+
   it('renders nothing for a page it does not render, and fails when the API does', async () => {
     guestHome();
     expect(await renderFirstScreen({ url: '/plans', apiBase })).toBeNull();

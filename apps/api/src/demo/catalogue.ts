@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { banners, categories, instructors, products, type Social, tags, videos } from '../db/schema';
 import { buildSearchText } from '../modules/catalogue/search-text';
+import { writeDemoImage } from './demo-images';
 import { renderBanner, renderThumbnail } from './thumbnail';
 
 /** A small deterministic generator, so every fresh seed makes the same catalogue. */
@@ -197,6 +198,9 @@ const MOVES: Record<string, string[]> = {
 };
 
 /** Durations that cover every bucket, edges included (300, 600, 900 seconds). */
+/** Where the demo's pictures are served: the files folder's `demo` folder. */
+const DEMO_FILES_URL = '/files/demo';
+
 const DURATIONS = [95, 180, 240, 299, 300, 420, 540, 599, 600, 690, 780, 899, 900, 1080, 1500, 2400, 3720];
 
 export interface SeededCatalogue {
@@ -266,6 +270,7 @@ export async function seedDemoCatalogue(db: Db, filesDir: string): Promise<Seede
   const today = todayInNewYork();
   const levels = ['Beginner', 'Intermediate', 'Advanced'] as const;
   const rows: (typeof videos.$inferInsert)[] = [];
+  const pictures: Promise<string>[] = [];
   let index = 0;
   for (const category of categoryRows) {
     const isClass = category.name === 'Classes';
@@ -294,14 +299,16 @@ export async function seedDemoCatalogue(db: Db, filesDir: string): Promise<Seede
       const productIds = [
         ...new Set([pick(productRows).id, ...(index % 4 === 0 ? [pick(productRows).id] : [])]),
       ];
-      const file = `video-${String(index).padStart(3, '0')}.svg`;
-      writeFileSync(
-        join(thumbsDir, file),
+      const thumbnailUrl = writeDemoImage(
+        thumbsDir,
+        DEMO_FILES_URL,
+        `video-${String(index).padStart(3, '0')}`,
         renderThumbnail({ title, category: category.name, instructor: instructor.name, index }),
       );
       const description = `<p>${title} with ${instructor.name}. Warm up first, then follow along at your own pace and repeat the tricky parts.</p><p>Great for ${videoLevels.join(', ').toLowerCase()} dancers.</p>`;
       const shortDescription = `${title}: a ${Math.round(duration / 60) || 1}-minute ${category.name.toLowerCase()} session with ${instructor.name}.`;
       const tagNames = tagRows.filter((t) => chosen.has(t.id)).map((t) => t.name);
+      pictures.push(thumbnailUrl);
       rows.push({
         kind: isClass ? 'class' : 'library',
         title,
@@ -310,8 +317,9 @@ export async function seedDemoCatalogue(db: Db, filesDir: string): Promise<Seede
         instructorId: instructor.id,
         categoryId: category.id,
         durationSeconds: duration,
-        thumbnailUrl: `/files/demo/${file}`,
-        trailerThumbnailUrl: isClass ? `/files/demo/${file}` : null,
+        // Set once the pictures are drawn (below): drawing them all at once takes a few seconds, not one each.
+        thumbnailUrl: '',
+        trailerThumbnailUrl: isClass ? '' : null,
         trailerDurationSeconds: isClass ? 30 : null,
         releaseDate,
         releaseAt: releaseInstant(releaseDate),
@@ -336,37 +344,50 @@ export async function seedDemoCatalogue(db: Db, filesDir: string): Promise<Seede
       });
     }
   }
+  const [mainBanner, summerBanner, recitalBanner, ...thumbnailUrls] = await Promise.all([
+    writeDemoImage(
+      thumbsDir,
+      DEMO_FILES_URL,
+      'banner-main',
+      renderBanner('New: Turns and Leaps Week', 'Seven days of classes to spin cleaner and fly higher.'),
+    ),
+    writeDemoImage(
+      thumbsDir,
+      DEMO_FILES_URL,
+      'banner-summer',
+      renderBanner('Summer Intensive', 'Two weeks of daily classes with the whole faculty.'),
+    ),
+    writeDemoImage(
+      thumbsDir,
+      DEMO_FILES_URL,
+      'banner-recital',
+      renderBanner('Recital season', 'Pieces to polish before the big night.'),
+    ),
+    ...pictures,
+  ]);
+  rows.forEach((row, i) => {
+    row.thumbnailUrl = thumbnailUrls[i]!;
+    if (row.trailerThumbnailUrl !== null) row.trailerThumbnailUrl = thumbnailUrls[i]!;
+  });
   await db.insert(videos).values(rows);
 
-  writeFileSync(
-    join(thumbsDir, 'banner-main.svg'),
-    renderBanner('New: Turns and Leaps Week', 'Seven days of classes to spin cleaner and fly higher.'),
-  );
-  writeFileSync(
-    join(thumbsDir, 'banner-summer.svg'),
-    renderBanner('Summer Intensive', 'Two weeks of daily classes with the whole faculty.'),
-  );
-  writeFileSync(
-    join(thumbsDir, 'banner-recital.svg'),
-    renderBanner('Recital season', 'Pieces to polish before the big night.'),
-  );
   await db.insert(banners).values([
     {
       title: 'New: Turns and Leaps Week',
-      imageUrl: '/files/demo/banner-main.svg',
+      imageUrl: mainBanner!,
       releaseDate: addDays(today, -3),
       isActive: true,
     },
     // The admin's Banners list shows every state (issue 22 item 12): one scheduled, one draft.
     {
       title: 'Summer Intensive',
-      imageUrl: '/files/demo/banner-summer.svg',
+      imageUrl: summerBanner!,
       releaseDate: addDays(today, 10),
       isActive: true,
     },
     {
       title: 'Recital season',
-      imageUrl: '/files/demo/banner-recital.svg',
+      imageUrl: recitalBanner!,
       releaseDate: addDays(today, 30),
       isActive: false,
     },

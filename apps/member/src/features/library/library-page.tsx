@@ -54,6 +54,7 @@ function AllVideos({ categories }: { categories: TCategory[] }) {
             namespace={namespaceOf(category)}
             source={{ kind: 'library', categoryId: category.id }}
             canShuffle
+            isFirstOnPage={index === 0}
           />
         </Fragment>
       ))}

@@ -5,8 +5,20 @@ import { HydratesApart } from '../../app/hydrates-apart';
 import { MemberVideoCard, useCardActions } from './member-video-card';
 import classes from './video-grid.module.css';
 
+interface VideoGridProps {
+  videos: TVideoCard[];
+  label: string;
+  /**
+   * The page's first grid (the default) loads its first row's thumbnails eagerly and at high priority, and warms
+   * its first card when the page is idle. A grid further down (the library's second and third sections) loads
+   * them lazily: on a phone they are screens below, and twelve images at high priority shared the slow link
+   * with the first card's, the page's largest paint (0.9 s later with the demo's WebP posters, decision 0077).
+   */
+  isFirstOnPage?: boolean;
+}
+
 /**
- * A responsive grid of video cards; the first row loads its thumbnails eagerly. Memoised: its section
+ * A responsive grid of video cards. Memoised: its section
  * re-renders when the filter drawer opens or closes, and fifteen cards re-rendered on a slow phone are
  * most of that tap's time to the next paint (INP, issue 21 item 3).
  *
@@ -14,7 +26,7 @@ import classes from './video-grid.module.css';
  * what was tapped, in that tap's task, and without this one a tap on a section's Filters hydrated the page's
  * 45 cards with it (0.4-1 s on the slow phone). The cards now hydrate afterwards, in slices.
  */
-export const VideoGrid = memo(function VideoGrid(props: { videos: TVideoCard[]; label: string }) {
+export const VideoGrid = memo(function VideoGrid(props: VideoGridProps) {
   return (
     <HydratesApart>
       <VideoGridCards {...props} />
@@ -22,7 +34,7 @@ export const VideoGrid = memo(function VideoGrid(props: { videos: TVideoCard[]; 
   );
 });
 
-function VideoGridCards({ videos, label }: { videos: TVideoCard[]; label: string }) {
+function VideoGridCards({ videos, label, isFirstOnPage = true }: VideoGridProps) {
   const actions = useCardActions();
   return (
     <ul className={classes.grid} aria-label={label}>
@@ -31,8 +43,8 @@ function VideoGridCards({ videos, label }: { videos: TVideoCard[]; label: string
           <MemberVideoCard
             video={video}
             actions={actions}
-            isPriority={index < 4}
-            isWarmedWhenIdle={index === 0}
+            isPriority={isFirstOnPage && index < 4}
+            isWarmedWhenIdle={isFirstOnPage && index === 0}
           />
         </li>
       ))}

@@ -40,6 +40,8 @@ interface VideoListSectionProps {
   /** Shown instead of `emptyText` when the list is empty without any filter (the saved list). */
   emptyWithoutFilters?: ReactNode;
   intro?: ReactNode;
+  /** False for the sections below the page's first: their thumbnails are not the first screen's (VideoGrid). */
+  isFirstOnPage?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ function ListSection({
   emptyText = FIRST_PAGE_MESSAGES.noVideosToShow,
   emptyWithoutFilters,
   intro,
+  isFirstOnPage = true,
 }: VideoListSectionProps) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
@@ -178,7 +181,7 @@ function ListSection({
         )
       ) : (
         <Box style={{ opacity: pageResult.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <VideoGrid videos={data.items} label={`${title} videos`} />
+          <VideoGrid videos={data.items} label={`${title} videos`} isFirstOnPage={isFirstOnPage} />
           <ListPagination
             page={state.page}
             pageSize={data.pageSize}
