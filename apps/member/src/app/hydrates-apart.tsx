@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 
 /**
  * Marks a part of a server-rendered page as a hydration boundary of its own (decisions 0071, 0075). Nothing in it
@@ -8,4 +8,17 @@ import { type ReactNode, Suspense } from 'react';
  */
 export function HydratesApart({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/** `Component` as a hydration boundary of its own: what a list's section, grid or row exports. */
+export function hydratesApart<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function Apart(props: P) {
+    return (
+      <HydratesApart>
+        <Component {...props} />
+      </HydratesApart>
+    );
+  }
+  Apart.displayName = `HydratesApart(${Component.displayName ?? Component.name})`;
+  return Apart;
 }

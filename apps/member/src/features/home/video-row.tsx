@@ -4,7 +4,7 @@ import IconChevronLeft from '@tabler/icons-react/dist/esm/icons/IconChevronLeft.
 import IconChevronRight from '@tabler/icons-react/dist/esm/icons/IconChevronRight.mjs';
 import { type ReactNode, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { HydratesApart } from '../../app/hydrates-apart';
+import { hydratesApart } from '../../app/hydrates-apart';
 import { type CardActions, MemberVideoCard } from '../../shared/videos/member-video-card';
 import classes from './home.module.css';
 import { ROW_IMAGE_SIZES } from './image-sizes';
@@ -26,13 +26,7 @@ interface VideoRowProps {
  * One home row (spec 1 §2): the group's name, a link to all of it, and a horizontal scroller of cards. Each row
  * hydrates apart (decision 0075): a tap on a card before the page has hydrated hydrates that row, not the others.
  */
-export function VideoRow(props: VideoRowProps) {
-  return (
-    <HydratesApart>
-      <Row {...props} />
-    </HydratesApart>
-  );
-}
+export const VideoRow = hydratesApart(Row);
 
 function Row({ title, videos, viewAllTo, actions, isPriority = false, empty, progress }: VideoRowProps) {
   const headingId = useId();

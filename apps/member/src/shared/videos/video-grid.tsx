@@ -1,7 +1,7 @@
 import type { TVideoCard } from '@dance/domain';
 import { Skeleton, Stack } from '@mantine/core';
 import { memo } from 'react';
-import { HydratesApart } from '../../app/hydrates-apart';
+import { hydratesApart } from '../../app/hydrates-apart';
 import { MemberVideoCard, useCardActions } from './member-video-card';
 import classes from './video-grid.module.css';
 
@@ -26,13 +26,7 @@ interface VideoGridProps {
  * what was tapped, in that tap's task, and without this one a tap on a section's Filters hydrated the page's
  * 45 cards with it (0.4-1 s on the slow phone). The cards now hydrate afterwards, in slices.
  */
-export const VideoGrid = memo(function VideoGrid(props: VideoGridProps) {
-  return (
-    <HydratesApart>
-      <VideoGridCards {...props} />
-    </HydratesApart>
-  );
-});
+export const VideoGrid = memo(hydratesApart(VideoGridCards));
 
 function VideoGridCards({ videos, label, isFirstOnPage = true }: VideoGridProps) {
   const actions = useCardActions();

@@ -15,7 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import IconAdjustmentsHorizontal from '@tabler/icons-react/dist/esm/icons/IconAdjustmentsHorizontal.mjs';
 import IconArrowsShuffle from '@tabler/icons-react/dist/esm/icons/IconArrowsShuffle.mjs';
 import { type ReactNode, startTransition, useDeferredValue, useId, useRef, useState } from 'react';
-import { HydratesApart } from '../../app/hydrates-apart';
+import { hydratesApart } from '../../app/hydrates-apart';
 import { listQueryOf, pageQueryOf, type SectionSource, SORTS_WITH_SHUFFLE } from './list-query';
 import { useFilterLookups } from './use-filter-lookups';
 import { useListState } from './use-list-state';
@@ -51,13 +51,7 @@ interface VideoListSectionProps {
  * Each section hydrates apart, as its grid of cards does (decision 0075): a tap on a section's controls before
  * the page has hydrated hydrates that section's header and controls, not the page's others.
  */
-export function VideoListSection(props: VideoListSectionProps) {
-  return (
-    <HydratesApart>
-      <ListSection {...props} />
-    </HydratesApart>
-  );
-}
+export const VideoListSection = hydratesApart(ListSection);
 
 function ListSection({
   title,
