@@ -197,10 +197,10 @@ const MOVES: Record<string, string[]> = {
   ],
 };
 
-/** Durations that cover every bucket, edges included (300, 600, 900 seconds). */
 /** Where the demo's pictures are served: the files folder's `demo` folder. */
 const DEMO_FILES_URL = '/files/demo';
 
+/** Durations that cover every bucket, edges included (300, 600, 900 seconds). */
 const DURATIONS = [95, 180, 240, 299, 300, 420, 540, 599, 600, 690, 780, 899, 900, 1080, 1500, 2400, 3720];
 
 export interface SeededCatalogue {
