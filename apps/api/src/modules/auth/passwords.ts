@@ -15,14 +15,21 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** A hash of a random password, verified against when the account does not exist, so both paths cost the same. */
-let decoyHash: Promise<string> | null = null;
+let decoy: Promise<string> | null = null;
+export function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(`decoy-${Math.random()}`);
+  return decoy;
+}
+
+function countedVerify(passwordHash: string, password: string): Promise<boolean> {
+  argon2Runs.verify += 1;
+  return verify(passwordHash, password).catch(() => false);
+}
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
-  argon2Runs.verify += 1;
   if (!passwordHash) {
-    decoyHash ??= hashPassword(`decoy-${Math.random()}`);
-    await verify(await decoyHash, password).catch(() => false);
+    await countedVerify(await decoyHash(), password);
     return false;
   }
-  return verify(passwordHash, password).catch(() => false);
+  return countedVerify(passwordHash, password);
 }
