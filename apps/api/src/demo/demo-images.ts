@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_VARIANT_WIDTHS, markVariants, variantKey } from '@dance/domain';
+import { markVariants, variantKey } from '@dance/domain';
 import sharp from 'sharp';
+import { makeWebpVariants } from '../adapters/files/variants';
 
 /**
  * The demo's posters and banners are drawn as SVG and stored as an uploaded photo is (decision 0077): a WebP
@@ -25,20 +26,16 @@ interface DrawnImage {
   variants: { width: number; body: Buffer }[];
 }
 
+/** Drawn once, losslessly, then made into variants as an upload is (the encoder at its quickest effort). */
 async function draw(svg: string): Promise<DrawnImage> {
-  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: info });
-  const { width } = info;
-  const variants = await Promise.all(
-    IMAGE_VARIANT_WIDTHS.filter((w) => w <= width).map(async (w) => ({
-      width: w,
-      body: await pixels().resize({ width: w }).webp({ quality: 78, effort: 1 }).toBuffer(),
-    })),
-  );
+  const drawn = sharp(Buffer.from(svg));
+  const { width } = await drawn.metadata();
+  const png = await drawn.png({ compressionLevel: 0 }).toBuffer();
+  const variants = await makeWebpVariants(png, ORIGINAL, { effort: 1 });
   // A poster as wide as its widest variant is that variant: one encoding fewer.
   const widest = variants.find((v) => v.width === width);
-  const original = widest?.body ?? (await pixels().webp({ quality: 82, effort: 1 }).toBuffer());
-  return { original, variants };
+  const original = widest?.body ?? (await sharp(png).webp({ quality: 82, effort: 1 }).toBuffer());
+  return { original, variants: variants.map(({ width, body }) => ({ width, body })) };
 }
 
 async function readCached(dir: string): Promise<DrawnImage | null> {
