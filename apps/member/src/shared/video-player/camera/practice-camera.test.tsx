@@ -1,38 +1,9 @@
 import 'fake-indexeddb/auto';
-import { UiProvider } from '@dance/ui';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createRef, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_LOOP } from '../practice-loop';
+import { renderPracticeCamera as renderCamera } from '../../../test/render-practice-camera';
 import { CAMERA_MESSAGES } from './camera-messages';
-import { PracticeCamera } from './practice-camera';
-
-function Harness({ loop = EMPTY_LOOP }: { loop?: typeof EMPTY_LOOP }) {
-  const lessonRef = createRef<HTMLVideoElement>();
-  const frameHook = useRef(null);
-  return (
-    <PracticeCamera
-      videoId="v1"
-      lessonRef={lessonRef}
-      loop={loop}
-      speed={1}
-      onLoopRange={() => {}}
-      frameHook={frameHook}
-      tools={<p>tools</p>}
-    >
-      {/* biome-ignore lint/a11y/useMediaCaption: a stand-in lesson */}
-      <video ref={lessonRef} data-testid="lesson" />
-    </PracticeCamera>
-  );
-}
-
-const renderCamera = (loop = EMPTY_LOOP) =>
-  render(
-    <UiProvider>
-      <Harness loop={loop} />
-    </UiProvider>,
-  );
 
 let getUserMedia: ReturnType<typeof vi.fn>;
 const stopTrack = vi.fn();
