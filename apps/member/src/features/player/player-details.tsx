@@ -1,7 +1,7 @@
 import { useSetSaved } from '@dance/api-client';
 import { type ContentType, PLAYER_MESSAGES, type TStream, type TVideoDetail } from '@dance/domain';
-import { responsiveImageProps, TagDot, toast } from '@dance/ui';
-import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { responsiveImageProps, toast } from '@dance/ui';
+import { Anchor, Button, Card, Group, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import IconBookmark from '@tabler/icons-react/dist/esm/icons/IconBookmark.mjs';
 import IconBookmarkFilled from '@tabler/icons-react/dist/esm/icons/IconBookmarkFilled.mjs';
 import IconBrandFacebook from '@tabler/icons-react/dist/esm/icons/IconBrandFacebook.mjs';
@@ -16,7 +16,6 @@ import IconThumbUpFilled from '@tabler/icons-react/dist/esm/icons/IconThumbUpFil
 import IconWorld from '@tabler/icons-react/dist/esm/icons/IconWorld.mjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { AddToPlaylistAction } from '../../shared/add-to-playlist/add-to-playlist-action';
 import { InstructorAvatar } from '../../shared/instructor-avatar';
 import { VideoPlayer } from '../../shared/video-player/video-player';
