@@ -649,6 +649,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           frameHook={cameraFrame}
           tools={isReady && practiceTools}
           isBarShown={isReady}
+          isToolsFailed={tools === 'failed'}
         >
           {lessonFrame}
         </PracticeCamera>

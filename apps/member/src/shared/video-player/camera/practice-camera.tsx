@@ -15,6 +15,8 @@ export interface PracticeCameraProps extends Omit<CameraPanelProps, 'slots' | 'o
   tools: ReactNode;
   /** False until the lesson's first frame: the camera's bar comes after it (video first). */
   isBarShown?: boolean;
+  /** The tools' own code could not load (`tools` is then their notice): if the camera's could not either, one notice says both. */
+  isToolsFailed?: boolean;
 }
 
 /**
@@ -29,11 +31,18 @@ const cameraPanelChunk = chunkWithTheStream(() => import('./camera-panel'));
  * Practise beside your camera (issue 20 item 4): the stage that holds the lesson's frame and, once the member
  * turns the camera on, their picture beside it or over it; then the player's tools and the camera's bar.
  */
-export function PracticeCamera({ children, tools, isBarShown = true, ...panelProps }: PracticeCameraProps) {
+export function PracticeCamera({
+  children,
+  tools,
+  isBarShown = true,
+  isToolsFailed = false,
+  ...panelProps
+}: PracticeCameraProps) {
   const panel = useChunkWithTheStream(cameraPanelChunk);
   const [layout, setLayout] = useState<CameraLayout | undefined>(undefined);
   const [pipSlot, setPipSlot] = useState<HTMLDivElement | null>(null);
   const [sideSlot, setSideSlot] = useState<HTMLDivElement | null>(null);
+  const isCameraFailed = isBarShown && panel === 'failed';
 
   return (
     <>
@@ -44,8 +53,12 @@ export function PracticeCamera({ children, tools, isBarShown = true, ...panelPro
         </div>
         <div ref={setSideSlot} className={classes.slot} />
       </div>
-      {tools}
-      {isBarShown && panel === 'failed' && <ChunkFailed message={PLAYER_MESSAGES.cameraFailed} />}
+      {isCameraFailed && isToolsFailed ? (
+        <ChunkFailed message={PLAYER_MESSAGES.practiceToolsAndCameraFailed} />
+      ) : (
+        tools
+      )}
+      {isCameraFailed && !isToolsFailed && <ChunkFailed message={PLAYER_MESSAGES.cameraFailed} />}
       {isBarShown && panel && panel !== 'failed' && (
         <panel.CameraPanel
           {...panelProps}
