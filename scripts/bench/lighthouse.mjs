@@ -65,8 +65,11 @@ function findNodes(value, found = []) {
   return found;
 }
 
+/** The element's selector and the start of its text on one line (an element's text spans lines: a list item). */
 const describeNode = (node) =>
-  node ? `${node.selector ?? ''}${node.nodeLabel ? ` "${String(node.nodeLabel).slice(0, 40)}"` : ''}` : '?';
+  node
+    ? `${node.selector ?? ''}${node.nodeLabel ? ` "${String(node.nodeLabel).replace(/\s+/g, ' ').slice(0, 40)}"` : ''}`
+    : '?';
 
 /** One Lighthouse mobile run (performance only) in a fresh headless Chromium. */
 async function lighthouseOnce({ lighthouse, chromeLauncher }, url, cookie) {
