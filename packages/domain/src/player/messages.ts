@@ -29,7 +29,8 @@ export const PLAYER_MESSAGES = {
   practiceToolsFailed: 'The practice tools could not load. Reload the page to try again.',
   cameraFailed: 'The camera could not load. Reload the page to try again.',
   /** Both at once (the network dropped): one line and one Reload button, not two. */
-  practiceToolsAndCameraFailed: 'The practice tools and the camera could not load. Reload the page to try again.',
+  practiceToolsAndCameraFailed:
+    'The practice tools and the camera could not load. Reload the page to try again.',
   // Upload wizard (spec 3 §4, §5, §8)
   addVideoToContinue: 'Please add a video to continue',
   invalidChapterTime: 'Invalid time. Use HH:MM:SS.',
