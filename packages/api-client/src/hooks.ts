@@ -33,12 +33,17 @@ export async function fetchSession(client: ApiClient): Promise<TSessionResponse 
   }
 }
 
-/** The session query, shared by `useSession` and the app's start-up prefetch. */
+/**
+ * The session query, shared by `useSession` and the app's start-up prefetch. Fresh for 5 minutes: what changes it
+ * here (log-in, plans, the account) stores or invalidates it, an ended session answers 401 to the next request
+ * (session-expired handler), and every page that mounted after a minute asked for it again, beside the player's
+ * first segment on a route change to a video (issue 21).
+ */
 export const sessionQueryOptions = (client: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.session,
     queryFn: () => fetchSession(client),
-    staleTime: 60_000,
+    staleTime: 5 * 60_000,
     retry: false,
   });
 

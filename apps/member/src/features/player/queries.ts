@@ -179,12 +179,17 @@ export function useSetReaction(videoId: string) {
   });
 }
 
-/** Mirror and speed, as the page reads them and the server's render asks for them (preload-player.ts). */
+/**
+ * Mirror and speed, as the page reads them and the server's render asks for them (preload-player.ts). Asked for
+ * once per load: the member changes them here (useSavePreferences writes the cache), and asking again on every
+ * later video sent a request beside its first segment (issue 21); a change made on another device shows at
+ * the next load.
+ */
 export const playerPreferencesQueryOptions = (client: ApiClient) =>
   queryOptions({
     queryKey: preferencesKey,
     queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
-    staleTime: 60_000,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 export function usePlayerPreferences(isEnabled: boolean) {
