@@ -1,13 +1,13 @@
 import { useLogout } from '@dance/api-client';
 import { fullName, type TSessionUser } from '@dance/domain';
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
+import { Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import IconHistory from '@tabler/icons-react/dist/esm/icons/IconHistory.mjs';
 import IconLogout from '@tabler/icons-react/dist/esm/icons/IconLogout.mjs';
 import IconTargetArrow from '@tabler/icons-react/dist/esm/icons/IconTargetArrow.mjs';
 import IconUserCircle from '@tabler/icons-react/dist/esm/icons/IconUserCircle.mjs';
 import { Link, useNavigate } from 'react-router';
 import { clearBrowserStorage } from './clear-browser-storage';
+import { ProfileFace } from './profile-face';
 
 /** The header's profile menu: My account, Practice, History and Logout (spec 1 §2, §4; issue 22 item 8). */
 export function ProfileMenu({ user }: { user: TSessionUser }) {
@@ -30,23 +30,7 @@ export function ProfileMenu({ user }: { user: TSessionUser }) {
         {/* Named by its visible text (the first name) after "Open profile menu": label-content-name-mismatch. */}
         <UnstyledButton style={{ borderRadius: 999 }}>
           <VisuallyHidden>Open profile menu</VisuallyHidden>
-          <Group gap={8} wrap="nowrap">
-            <Avatar
-              src={user.imageUrl}
-              alt=""
-              aria-hidden
-              radius={999}
-              size={36}
-              variant="gradient"
-              gradient={{ from: 'stage.6', to: 'midnight.6', deg: 120 }}
-            >
-              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-            </Avatar>
-            <Text fw={700} size="sm" visibleFrom="md" maw={140} truncate>
-              {user.firstName}
-            </Text>
-            <IconChevronDown size={16} aria-hidden="true" />
-          </Group>
+          <ProfileFace user={user} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
