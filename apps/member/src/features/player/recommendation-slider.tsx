@@ -58,7 +58,8 @@ export function RecommendationSlider({
 
   return (
     <section aria-labelledby="recommendations-heading">
-      <Group justify="space-between" mb="sm">
+      {/* As tall as the scroll arrows, which come with the cards: the row below does not move then. */}
+      <Group justify="space-between" mb="sm" mih={28}>
         <Title order={2} fz="lg" id="recommendations-heading" data-testid="recommendations-heading">
           {recommendations.data?.heading ??
             (type === 'CL' ? 'ALL CLASSES' : type === 'PV' ? 'RECOMMENDED' : 'NEXT UP')}
