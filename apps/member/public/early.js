@@ -78,7 +78,11 @@
   for (const [route, paths] of Object.entries(routes)) {
     if (!paths.includes(path)) continue;
     for (const href of files[route]?.js ?? []) addLink('modulepreload', href);
-    for (const href of files[route]?.css ?? []) addLink('preload', href, 'style');
+    // crossorigin as Vite's loader asks for the stylesheet: a preload in another credentials mode goes unused.
+    for (const href of files[route]?.css ?? [])
+      addLink('preload', href, 'style', (link) => {
+        link.crossOrigin = '';
+      });
   }
 
   /** An uploaded image's WebP variants (packages/domain/src/files/image-variants.ts, `responsiveImage`). */

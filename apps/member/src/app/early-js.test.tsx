@@ -151,6 +151,34 @@ describe('public/early.js', () => {
     expect(earlyUrls().some((url) => url.includes('/playback'))).toBe(false);
   });
 
+  it("preloads a library or player address's route chunks in the mode the app loads them (its stylesheets with crossorigin)", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({})),
+    );
+    const routes = document.createElement('script');
+    routes.type = 'application/json';
+    routes.id = 'early-routes';
+    routes.textContent = JSON.stringify({
+      player: { js: ['/assets/player-page-A.js'], css: ['/assets/player-page-B.css'] },
+    });
+    document.head.append(routes);
+    try {
+      runEarlyJs('/PlayerPage?v=abc');
+      const modules = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+      expect(modules.map((link) => link.getAttribute('href'))).toEqual(['/assets/player-page-A.js']);
+      // Vite's loader adds a route's stylesheet with crossorigin: a preload without it is fetched apart and unused.
+      const styles = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].filter(
+        (link) => link.getAttribute('href')?.endsWith('.css'),
+      );
+      expect(styles.map((link) => [link.getAttribute('href'), link.getAttribute('crossorigin')])).toEqual([
+        ['/assets/player-page-B.css', ''],
+      ]);
+    } finally {
+      routes.remove();
+    }
+  });
+
   it('on a first screen the server rendered, asks for nothing and starts the app once the page has loaded', async () => {
     const fetch = vi.fn(async () => Response.json({}));
     vi.stubGlobal('fetch', fetch);
