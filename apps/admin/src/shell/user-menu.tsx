@@ -1,5 +1,5 @@
 import { useSession } from '@dance/api-client';
-import { fullName } from '@dance/domain';
+import { fullName, initialsOf } from '@dance/domain';
 import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { env } from '../app/env';
@@ -13,8 +13,7 @@ export function UserMenu() {
   if (!session) return null;
   const { user } = session;
   const name = fullName(user) || user.email;
-  const initials =
-    `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || user.email.charAt(0);
+  const initials = initialsOf(user) || user.email.charAt(0);
 
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>

@@ -1,4 +1,4 @@
-import type { TSessionUser } from '@dance/domain';
+import { initialsOf, type TSessionUser } from '@dance/domain';
 import { Avatar, Group, Text } from '@mantine/core';
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs';
 
@@ -19,7 +19,7 @@ export function ProfileFace({ user }: { user: TSessionUser }) {
         variant="gradient"
         gradient={{ from: 'stage.6', to: 'midnight.6', deg: 120 }}
       >
-        {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+        {initialsOf(user)}
       </Avatar>
       <Text fw={700} size="sm" visibleFrom="md" maw={140} truncate>
         {user.firstName}

@@ -61,3 +61,8 @@ export function kindOf(user: Pick<TSessionUser, 'role' | 'userType'> | null | un
 export function fullName(user: Pick<TSessionUser, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();
 }
+
+/** What an avatar without a picture shows: the first letters of the first and last names, in capitals. */
+export function initialsOf(user: Pick<TSessionUser, 'firstName' | 'lastName'>): string {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
+}

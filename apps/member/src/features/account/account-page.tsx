@@ -1,4 +1,4 @@
-import { fullName, policy, type TSessionUser } from '@dance/domain';
+import { fullName, initialsOf, policy, type TSessionUser } from '@dance/domain';
 import { Avatar, Badge, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useViewer } from '../../app/use-viewer';
 import { ChangePasswordCard } from './change-password-card';
@@ -22,10 +22,6 @@ function describeAccountKind(user: TSessionUser): string {
   return ACCOUNT_KIND_LABELS[user.userType ?? 'none'];
 }
 
-function readInitials(user: TSessionUser): string {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
-}
-
 /** My account (spec 1 §2): login required; the route gate sends guests to /login. */
 export function AccountPage() {
   const { user } = useViewer();
@@ -46,7 +42,7 @@ export function AccountPage() {
               variant="gradient"
               gradient={{ from: 'stage.6', to: 'midnight.6', deg: 120 }}
             >
-              {readInitials(user)}
+              {initialsOf(user)}
             </Avatar>
             <div style={{ minWidth: 0 }}>
               <Text fw={800} fz="xl" ff="heading" truncate>
