@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markVariants, variantKey } from '@dance/domain';
 import sharp from 'sharp';
-import { makeWebpVariants } from '../adapters/files/variants';
+import { type ImageVariant, makeWebpVariants } from '../adapters/files/variants';
 
 /**
  * The demo's posters and banners are drawn as SVG and stored as an uploaded photo is (decision 0077): a WebP
@@ -23,7 +23,7 @@ const ORIGINAL = 'original.webp';
 
 interface DrawnImage {
   original: Buffer;
-  variants: { width: number; body: Buffer }[];
+  variants: Pick<ImageVariant, 'width' | 'body'>[];
 }
 
 /** Drawn once, losslessly, then made into variants as an upload is (the encoder at its quickest effort). */
@@ -35,7 +35,7 @@ async function draw(svg: string): Promise<DrawnImage> {
   // A poster as wide as its widest variant is that variant: one encoding fewer.
   const widest = variants.find((v) => v.width === width);
   const original = widest?.body ?? (await sharp(png).webp({ quality: 82, effort: 1 }).toBuffer());
-  return { original, variants: variants.map(({ width, body }) => ({ width, body })) };
+  return { original, variants };
 }
 
 async function readCached(dir: string): Promise<DrawnImage | null> {
