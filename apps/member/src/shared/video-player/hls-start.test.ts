@@ -48,7 +48,10 @@ class FakeHls {
   }
 }
 
-vi.mock('hls.js', () => ({ default: FakeHls }));
+/** hls.js's fetch loader, which the start's fragment loader extends (start-fragment-loader.ts). */
+class FakeFetchLoader {}
+
+vi.mock('hls.js', () => ({ default: FakeHls, FetchLoader: FakeFetchLoader }));
 
 const URL_A = '/api/v1/media/a/1/sig/master.m3u8';
 
@@ -83,6 +86,13 @@ describe('tuned start-up', () => {
     // Lowest rendition first, no probe download; no prefetch before attaching (it fetched the segment twice).
     expect(hls?.config).toMatchObject({ startLevel: 0, testBandwidth: false, maxMaxBufferLength: 30 });
     expect(hls?.config).not.toHaveProperty('startFragPrefetch');
+    // The first segment reaches the transmuxer as it arrives (decision 0078).
+    const { progressive, fLoader } = (hls?.config ?? {}) as {
+      progressive?: boolean;
+      fLoader?: { prototype: object };
+    };
+    expect(progressive).toBe(true);
+    expect(fLoader && Object.getPrototypeOf(fLoader.prototype)).toBe(FakeFetchLoader.prototype);
 
     // The player takes it over once, already attached to its element.
     expect(start.takePreloaded(URL_A, video)).toEqual({ hls, isAttached: true });

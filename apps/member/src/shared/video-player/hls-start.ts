@@ -5,6 +5,7 @@ import type { HlsConfig } from 'hls.js';
 import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 import { currentConnection, isSavingData, type NetworkInformationLike } from './connection';
 import { screenPoster } from './poster';
+import { startFragmentLoaderOf } from './start-fragment-loader';
 
 export { isSavingData } from './connection';
 
@@ -21,12 +22,15 @@ const UNCLAIMED_MS = 15_000;
 
 /** hls.js once loaded: later streams start without waiting for a turn of the event loop. */
 let loadedHls: typeof Hls | null = null;
+/** hls.js's fragment loader with the first segment streamed (start-fragment-loader.ts), once hls.js is loaded. */
+let startFragmentLoader: HlsConfig['fLoader'] | undefined;
 
 /** hls.js is loaded only when a player opens (its own chunk), never with the home page. */
 export const loadHls = (): Promise<typeof Hls> =>
   loadedHls
     ? Promise.resolve(loadedHls)
     : import('hls.js').then((m) => {
+        startFragmentLoader = startFragmentLoaderOf(m.FetchLoader);
         loadedHls = m.default;
         return m.default;
       });
@@ -82,6 +86,8 @@ export function streamConfig(startAt: number | null): Partial<HlsConfig> {
     startLevel: 0,
     testBandwidth: false,
     capLevelToPlayerSize: false,
+    // The first segment reaches the transmuxer as it arrives (decision 0078).
+    ...(startFragmentLoader ? { progressive: true, fLoader: startFragmentLoader } : {}),
     ...bufferConfig(connection()),
     ...(estimate > 0 ? { abrEwmaDefaultEstimate: estimate } : {}),
   };

@@ -29,7 +29,8 @@ function heldNetwork(answer: string, status = 200) {
 
 describe('startFilesOf', () => {
   it('names the start files of an answer that starts from 0, and none for a resume point or bad text', () => {
-    expect(startFilesOf(answerOf(null))).toEqual(start);
+    expect(startFilesOf(answerOf(null))).toEqual({ ...start, masterUrl: MASTER });
+    expect(startFilesOf(JSON.stringify({ resumeAtSeconds: null, source: { start } }))).toEqual(start);
     expect(startFilesOf(answerOf(42))).toBeNull();
     expect(startFilesOf(answerOf(null, false))).toBeNull();
     expect(startFilesOf('{"source":null,"resumeAtSeconds":null}')).toBeNull();
@@ -38,7 +39,7 @@ describe('startFilesOf', () => {
 });
 
 describe('runStartChain (decision 0070)', () => {
-  it('asks for both start files as the answer arrives, before posting the answer; notes the segment', async () => {
+  it('asks for the master and both start files as the answer arrives, before posting the answer; notes the segment', async () => {
     const { asked, release, network } = heldNetwork(answerOf(null));
     const replies: StartChainReply[] = [];
     const done = runStartChain(
@@ -50,7 +51,7 @@ describe('runStartChain (decision 0070)', () => {
     expect(asked).toEqual(['/api/v1/videos/v1/playback?type=lesson']);
     release.get(asked[0]!)!();
     await vi.waitFor(() => expect(replies).toHaveLength(1));
-    const files = [start.playlistUrl, start.segmentUrl].map((url) => new URL(url, base).href);
+    const files = [MASTER, start.playlistUrl, start.segmentUrl].map((url) => new URL(url, base).href);
     expect(asked.slice(1)).toEqual(files);
     expect(replies[0]).toEqual({
       type: 'answer',
@@ -58,11 +59,11 @@ describe('runStartChain (decision 0070)', () => {
       status: 200,
       contentType: 'application/json',
       body: answerOf(null),
-      start,
+      start: { ...start, masterUrl: MASTER },
     });
     for (const file of files) release.get(file)!();
     await done;
-    expect(replies[1]).toMatchObject({ type: 'segment', url: files[1] });
+    expect(replies[1]).toMatchObject({ type: 'segment', url: files[2] });
     expect((replies[1] as { bitsPerSecond: number }).bitsPerSecond).toBeGreaterThan(0);
   });
 

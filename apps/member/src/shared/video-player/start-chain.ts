@@ -1,7 +1,8 @@
 /**
  * The player's start chain, run in a worker (start-chain.worker.ts, decision 0070): the playback answer, then at
- * once the start's playlist and first segment that it names (decision 0069). Not the master playlist: hls.js
- * asks for it as soon as it has the answer, and fetching it here too measured no faster (decision 0070). On the page's main thread each
+ * once the start's playlist and first segment that it names (decision 0069), and its master playlist (decision
+ * 0078: with the first segment streamed to the transmuxer, hls.js's own playlist chain gates the first frame; it
+ * asks for the master once the page has read the answer, and joins this request). On the page's main thread each
  * answer of that chain waited for the player route's render and commit (20-90 ms on the keyboard path); the
  * worker's thread is idle, so the start files go out as the answer arrives. The page gets the answer's text
  * (the API client reads it as an early answer) and hls.js finds the files in the HTTP cache or joins them.
@@ -19,6 +20,11 @@ export interface StartChainAsk {
 export interface StartFiles {
   playlistUrl: string;
   segmentUrl: string;
+  /**
+   * The master playlist, fetched beside them by the worker (decision 0078): hls.js asks for it once the page has
+   * read the answer, often while the page renders the player, and joins this request instead of waiting a round trip.
+   */
+  masterUrl?: string;
 }
 
 export type StartChainReply =
@@ -40,14 +46,16 @@ export function startFilesOf(body: string): StartFiles | null {
   try {
     const answer = JSON.parse(body) as {
       resumeAtSeconds?: unknown;
-      source?: { start?: { playlistUrl?: unknown; segmentUrl?: unknown } | null } | null;
+      source?: { hlsUrl?: unknown; start?: { playlistUrl?: unknown; segmentUrl?: unknown } | null } | null;
     };
     const start = answer.source?.start;
     if (answer.resumeAtSeconds !== null || !start) return null;
     const { playlistUrl, segmentUrl } = start;
-    return typeof playlistUrl === 'string' && typeof segmentUrl === 'string'
-      ? { playlistUrl, segmentUrl }
-      : null;
+    const masterUrl = answer.source?.hlsUrl;
+    if (typeof playlistUrl !== 'string' || typeof segmentUrl !== 'string') return null;
+    return typeof masterUrl === 'string'
+      ? { masterUrl, playlistUrl, segmentUrl }
+      : { playlistUrl, segmentUrl };
   } catch {
     return null;
   }
@@ -74,11 +82,13 @@ export async function runStartChain(
     return;
   }
   const files = response.ok ? startFilesOf(body) : null;
+  const absolute = (url: string) => new URL(url, ask.base).href;
   const read = files
     ? readStartFiles(
         {
-          playlistUrl: new URL(files.playlistUrl, ask.base).href,
-          segmentUrl: new URL(files.segmentUrl, ask.base).href,
+          playlistUrl: absolute(files.playlistUrl),
+          segmentUrl: absolute(files.segmentUrl),
+          ...(files.masterUrl ? { masterUrl: absolute(files.masterUrl) } : {}),
         },
         { base: ask.base, signal, network },
         (url, bitsPerSecond) => post({ type: 'segment', url, bitsPerSecond }),
@@ -96,9 +106,10 @@ export async function runStartChain(
 }
 
 /**
- * Fetches the start's playlist and first segment at once (decision 0069), as given, and reports the segment
- * by hls.js's name for it (its absolute URL) with the rate it came at, once read. Errors are left to hls.js,
- * which asks again. Used by the worker and by the page when no worker asked (fetchStartFiles).
+ * Fetches the start's playlist and first segment at once (decision 0069), the master playlist first when given,
+ * as given, and reports the segment by hls.js's name for it (its absolute URL) with the rate it came at, once
+ * read. Errors are left to hls.js, which asks again. Used by the worker and by the page when no worker asked
+ * (fetchStartFiles, without the master: hls.js asks for it at the same moment there).
  */
 export async function readStartFiles(
   files: StartFiles,
@@ -109,6 +120,7 @@ export async function readStartFiles(
     network(url, { signal, priority: 'high' }).then((file) => (file.ok ? file.arrayBuffer() : null));
   const startedAt = performance.now();
   await Promise.all([
+    files.masterUrl ? read(files.masterUrl).catch(() => {}) : null,
     read(files.playlistUrl).catch(() => {}),
     read(files.segmentUrl)
       .then((segment) => {
