@@ -1,6 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { pbkdf2 } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +226,31 @@ describe('local provider: upload, process, play', { timeout: 180_000 }, () => {
       await t.app.inject({ method: 'GET', url: `/api/v1/admin/direct-upload/${upload.uploadId}`, headers })
     ).json();
     expect(state.status).toBe('waiting');
+  });
+
+  it('survives an upload the browser abandons while a chunk is being written, and keeps it waiting', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const upload = await createUpload(`Abandoned ${attempt}`);
+      // As a request whose browser went away: two chunks, and the connection resets while the second is still
+      // being written to disk (libuv's threads are kept busy, so the write waits its turn).
+      const body = new Readable({ read() {} });
+      setTimeout(() => {
+        body.push(source.subarray(0, 8_000));
+        setTimeout(() => {
+          for (let i = 0; i < 4; i++) pbkdf2(`${i}`, 'salt', 200_000, 32, 'sha256', () => {});
+          body.push(source.subarray(8_000, 16_000));
+          setTimeout(() => body.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' })), 10);
+        }, 20);
+      }, 5);
+      await expect(t.app.video.local.receiveUpload(upload.uploadId, body)).rejects.toThrow('aborted');
+      const state = (
+        await t.app.inject({ method: 'GET', url: `/api/v1/admin/direct-upload/${upload.uploadId}`, headers })
+      ).json();
+      expect(state.status).toBe('waiting');
+      await expect(stat(join(t.app.video.mediaRoot, upload.uploadId, 'source.part'))).rejects.toThrow();
+    }
+    // The stream's late ERR_STREAM_DESTROYED would surface here as an unhandled error (it ended the process).
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 
   it('refuses a forged or expired upload URL', async () => {

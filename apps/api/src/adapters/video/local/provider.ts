@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { markVariants, type TCountGrid } from '@dance/domain';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
@@ -200,13 +201,19 @@ export class LocalVideoProvider implements VideoProvider {
     const limit = this.options.uploadMaxBytes;
     let received = 0;
     const out = createWriteStream(partial);
+    // The file's errors are read where they matter (out.errored, once(...) below). Without a listener, a write
+    // still in flight when the upload fails (the browser went away) made destroy() emit ERR_STREAM_DESTROYED
+    // unhandled, and that ended the API process.
+    out.on('error', () => {});
     try {
       for await (const chunk of body) {
         received += (chunk as Buffer).length;
         if (received > limit) throw new UploadRejected('too-large', 'too large');
         if (received > quotaBytes) throw new UploadRejected('over-quota', 'over the upload quota');
+        if (out.errored) throw out.errored;
         if (!out.write(chunk)) await once(out, 'drain');
       }
+      if (out.errored) throw out.errored;
       out.end();
       await once(out, 'finish');
       const type = await fileTypeFromFile(partial);
@@ -230,6 +237,7 @@ export class LocalVideoProvider implements VideoProvider {
       return updated!;
     } catch (error) {
       out.destroy();
+      await finished(out).catch(() => {});
       await rm(partial, { force: true });
       throw error;
     }
