@@ -19,16 +19,10 @@ import { useViewer } from '../../app/use-viewer';
 import { usePlaylistNextUp } from '../../shared/use-playlist-next-up';
 import { chunkWithTheStream, useChunkWithTheStream } from '../../shared/video-player/chunk-with-the-stream';
 import { PlayerBox } from '../../shared/video-player/player-box';
+import { usePlayerPreferences, useSavePreferences } from '../../shared/video-player/player-preferences';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './player-page.module.css';
-import {
-  historyKey,
-  playbackQueryKey,
-  usePlayback,
-  usePlayerPreferences,
-  useSavePreferences,
-  useVideoDetail,
-} from './queries';
+import { historyKey, playbackQueryKey, usePlayback, useVideoDetail } from './queries';
 import { UpgradeView } from './upgrade-view';
 
 /**

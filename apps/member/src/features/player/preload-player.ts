@@ -1,12 +1,8 @@
 import { type ApiClient, sessionQueryOptions } from '@dance/api-client';
 import { normalizeContentType } from '@dance/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  fetchPlaybackAnswer,
-  playbackQueryKey,
-  playerPreferencesQueryOptions,
-  videoDetailQueryOptions,
-} from './queries';
+import { playerPreferencesQueryOptions } from '../../shared/video-player/player-preferences';
+import { fetchPlaybackAnswer, playbackQueryKey, videoDetailQueryOptions } from './queries';
 
 /**
  * What a player page's first screen is rendered from on the server (decision 0072), under the keys the page

@@ -7,7 +7,6 @@ import {
   progressEndpoints,
   reactionEndpoints,
   recommendationEndpoints,
-  type TPlayerPreferences,
   type TReactionValue,
   type TRecommendations,
   type TVideoDetail,
@@ -30,7 +29,6 @@ export const videoDetailKey = (videoId: string) =>
   queryKeyOf(playbackEndpoints.videoDetail, { params: { videoId } });
 export const playbackQueryKey = (videoId: string, type: ContentType) =>
   queryKeyOf(playbackEndpoints.playback, { params: { videoId }, query: { type } });
-const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
 /** Every history page and the home page's progress bars (home/queries.ts), which read the same endpoint. */
 export const historyKey = queryKeyOf(progressEndpoints.history);
 
@@ -176,33 +174,6 @@ export function useSetReaction(videoId: string) {
       queryClient.setQueryData<TVideoDetail>(videoDetailKey(videoId), (old) =>
         old ? { ...old, ...state } : old,
       ),
-  });
-}
-
-/**
- * Mirror and speed, as the page reads them and the server's render asks for them (preload-player.ts). Asked for
- * once per load: the member changes them here (useSavePreferences writes the cache), and asking again on every
- * later video sent a request beside its first segment (issue 21); a change made on another device shows at
- * the next load.
- */
-export const playerPreferencesQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export function usePlayerPreferences(isEnabled: boolean) {
-  const client = useApiClient();
-  return useQuery({ ...playerPreferencesQueryOptions(client), enabled: isEnabled });
-}
-
-export function useSavePreferences() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: TPlayerPreferences) => client.call(progressEndpoints.setPreferences, { body: prefs }),
-    onMutate: (prefs) => queryClient.setQueryData(preferencesKey, prefs),
   });
 }
 

@@ -22,19 +22,13 @@ import IconThumbUpFilled from '@tabler/icons-react/dist/esm/icons/IconThumbUpFil
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { PlayerBox } from '../../shared/video-player/player-box';
+import { usePlayerPreferences, useSavePreferences } from '../../shared/video-player/player-preferences';
 import { VideoPlayer } from '../../shared/video-player/video-player';
 import classes from './content-page.module.css';
 import { ContentSections } from './content-sections';
 import { preloadFirstPage, warmUpPdfJs } from './pdf/load-pdf';
 import { usePdfDocument } from './pdf/use-pdf-document';
-import {
-  usePlayerPreferences,
-  useSavePlayerPreferences,
-  useTrcDetail,
-  useTrcDocument,
-  useTrcPlayback,
-  useTrcReaction,
-} from './queries';
+import { useTrcDetail, useTrcDocument, useTrcPlayback, useTrcReaction } from './queries';
 import { categoryLabel, describeSize, TrcThumbnail } from './trc-card';
 import { categoryOfSegment, tagPath } from './trc-paths';
 import { TagDot } from './trc-tag-badge';
@@ -45,7 +39,7 @@ const PdfViewer = lazy(() => import('./pdf/pdf-viewer').then((m) => ({ default: 
 function TrcVideo({ detail }: { detail: TTrcDetail }) {
   const playback = useTrcPlayback(detail.id, true);
   const preferences = usePlayerPreferences();
-  const savePreferences = useSavePlayerPreferences();
+  const savePreferences = useSavePreferences();
   const prefs = preferences.data ?? { isMirrored: false, playbackRate: 1 };
   const error = playback.error instanceof ApiError ? playback.error : null;
 

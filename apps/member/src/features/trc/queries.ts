@@ -1,7 +1,5 @@
 import { type ApiClient, pathKey, queryKeyOf, useApiClient } from '@dance/api-client';
 import {
-  progressEndpoints,
-  type TPlayerPreferences,
   type TReactionValue,
   type TTrcAccessRequest,
   type TTrcAccessState,
@@ -198,25 +196,4 @@ export function useTrcReaction(id: string) {
 export function useInvalidateTrc() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: trcKey });
-}
-
-const preferencesKey = queryKeyOf(progressEndpoints.getPreferences);
-
-/** The member's player preferences (mirror, speed), the same answer the library player reads. */
-export function usePlayerPreferences() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => client.call(progressEndpoints.getPreferences, { signal }),
-    staleTime: 60_000,
-  });
-}
-
-export function useSavePlayerPreferences() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (prefs: TPlayerPreferences) => client.call(progressEndpoints.setPreferences, { body: prefs }),
-    onMutate: (prefs) => queryClient.setQueryData(preferencesKey, prefs),
-  });
 }
